@@ -1,0 +1,1 @@
+"""Pure game engines: stdlib and pydantic only (no discord, no database, no clock)."""
