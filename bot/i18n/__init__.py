@@ -29,10 +29,19 @@ def normalize_locale(locale: str | None) -> str:
     return DEFAULT_LOCALE
 
 
+_EXTRA: dict[str, dict[str, str]] = {}
+
+
+def add_catalogue(locale: str, entries: Mapping[str, str]) -> None:
+    """Add entries for a game that ships outside bot/i18n (a plug-in, a test game)."""
+    _EXTRA.setdefault(locale, {}).update(entries)
+    catalogue.cache_clear()
+
+
 @cache
 def catalogue(locale: str) -> dict[str, str]:
-    """Every key of ``locale``, merged from its JSON files."""
-    merged: dict[str, str] = {}
+    """Every key of ``locale``, merged from its JSON files (and any added entries)."""
+    merged: dict[str, str] = dict(_EXTRA.get(locale, {}))
     for path in sorted((_ROOT / locale).glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         clash = merged.keys() & data.keys()

@@ -1,0 +1,1 @@
+"""Persistence: numbered SQL migrations and the TableStore (SQLite through aiosqlite)."""
