@@ -234,8 +234,11 @@ class TableService:
         *,
         locale: str | None = None,
         seed: str | None = None,
+        ai: bool = False,
     ) -> Outbox:
-        """Open a lobby for ``game`` in ``place`` with ``host`` seated (public text in ``locale``)."""
+        """Open a lobby for ``game`` in ``place`` with ``host`` seated (public text in ``locale``).
+
+        ``ai`` seats the host as an AI player (the offline table's all-AI games)."""
         rules = self._rules(game)
         try:
             filled = fill_options(rules.options, dict(options or {}))
@@ -248,19 +251,17 @@ class TableService:
                 game=game,
                 options=filled,
                 seed=seed or self.new_seed(),
-                host=self._seat_record(host),
+                host=self._seat_record(host, is_ai=ai),
                 locale=normalize_locale(locale or host.locale),
             )
         except ChannelBusy as busy:
-            raise ChannelTaken(
-                game=t(f"{busy.table.game}.name", host.locale), table=busy.table.id
-            ) from busy
+            raise ChannelTaken(game=t(f"{busy.table.game}.name", host.locale), table=busy.table.id) from busy
         out = self._lobby_outbox(table)
         out.reply = t("lobby.created", host.locale, game=t(f"{game}.name", host.locale), table=table.id)
         return out
 
-    async def join(self, place: Place, player: Player) -> Outbox:
-        """Take a seat in the lobby of ``place``."""
+    async def join(self, place: Place, player: Player, *, ai: bool = False) -> Outbox:
+        """Take a seat in the lobby of ``place`` (``ai``: the engine's AI plays this seat)."""
         table = await self._live(place)
 
         def check(rec: TableRecord) -> None:
@@ -270,7 +271,7 @@ class TableService:
             if len(rec.seats) >= self._rules(rec.game).max_players:
                 raise TableFull(max=self._rules(rec.game).max_players)
 
-        _, table = await self.store.update_lobby(table.id, check, add=self._seat_record(player))
+        _, table = await self.store.update_lobby(table.id, check, add=self._seat_record(player, is_ai=ai))
         out = self._lobby_outbox(table)
         out.events.append(t("lobby.joined", table.locale, player=player.name))
         out.reply = t("lobby.you_joined", player.locale, table=table.id)
@@ -647,7 +648,10 @@ class TableService:
         over = rules.outcome(state) is not None
         ordered = tuple(sorted(decisions.values(), key=lambda d: d.seat))
         write = MoveWrite(
-            actions=done, state=state.model_dump_json(), decisions=ordered, status="over" if over else "active"
+            actions=done,
+            state=state.model_dump_json(),
+            decisions=ordered,
+            status="over" if over else "active",
         )
         return _Step(write, state, events, frozenset(opened & set(decisions)))
 
@@ -732,9 +736,7 @@ class TableService:
         out.events.extend(public.msg(e) for _, e in step.events if e.to is None)
         # Mention whoever is newly asked, except the player who is acting right now.
         out.mentions = [
-            table.seats[s].user_id
-            for s in sorted(step.opened)
-            if not table.seats[s].is_ai and s != actor
+            table.seats[s].user_id for s in sorted(step.opened) if not table.seats[s].is_ai and s != actor
         ]
         simultaneous = len(rules.to_act(step.state)) > 1
         for rec in table.seats:
@@ -750,7 +752,9 @@ class TableService:
         if reply_to is not None and actor is not None:
             tr = Text(reply_to.locale, names)
             own = [tr.msg(e) for _, e in step.events if e.to is not None and actor in e.to]
-            lines = [t("table.you_played", reply_to.locale, action=tr.msg(step.played))] if step.played else []
+            lines = (
+                [t("table.you_played", reply_to.locale, action=tr.msg(step.played))] if step.played else []
+            )
             lines.extend(own)
             if actor in rules.to_act(step.state):
                 lines.append(self._private_text(table, step.state, actor, reply_to.locale, ask=True))

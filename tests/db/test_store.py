@@ -34,9 +34,7 @@ async def test_one_live_table_per_channel(store: TableStore) -> None:
         guild_id=1, channel_id=7, game="guess", options={}, seed="s", host=HOST, locale="en"
     )
     with pytest.raises(ChannelBusy) as busy:
-        await store.create_table(
-            guild_id=1, channel_id=7, game="guess", options={}, seed="s", host=HOST, locale="en"
-        )
+        await store.create_table(guild_id=1, channel_id=7, game="guess", options={}, seed="s", host=HOST, locale="en")
     assert busy.value.table.id == first.id
     assert await store.set_status(first.id, "cancelled")
     again = await store.create_table(
@@ -169,5 +167,6 @@ async def test_restart_resumes_every_table(db_path: Path, clock: Clock) -> None:
             assert await again.replay(table.id) == again.state_of(table)
             asks = await again.asks(table_id=table.id)
             assert len(asks) == 2  # both seats must now pick, with their decisions intact
-            await again.act(BEN, "pick:1", table_id=table.id, decision=asks[0].decision if asks[0].user_id == BEN.id else asks[1].decision)
+            bens = next(a for a in asks if a.user_id == BEN.id)
+            await again.act(BEN, "pick:1", table_id=table.id, decision=bens.decision)
     await reopened.close()
