@@ -28,10 +28,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.tables import Place, Player, TableService  # noqa: E402
-from db.store import TableStore  # noqa: E402
-from rules.engine import play_random  # noqa: E402
-from rules.registry import GAMES  # noqa: E402
+from bot.tables import Place, Player, TableService
+from db.store import TableStore
+from rules.engine import play_random
+from rules.registry import GAMES
 
 PLAYERS = [Player(f"u{i}", f"p{i}", "en") for i in range(3)]
 

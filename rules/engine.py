@@ -92,6 +92,7 @@ class OptionSpec(Frozen):
 Options = Mapping[str, str]
 """Chosen option values by name, as text (as typed on a slash command or the command line)."""
 
+
 class Text(Protocol):
     """The reader's language, handed to renderers: ``tr("key", n=3)``, ``tr.name(seat)``."""
 
@@ -110,14 +111,57 @@ class Text(Protocol):
         ...
 
 
+class _SeededOnFirstUse(random.Random):
+    """A ``random.Random`` that seeds itself on its first draw.
+
+    Most plies draw nothing, and seeding a Mersenne Twister costs more than a whole move, so the
+    seed is only derived and applied when a value is actually asked for. Every draw goes through
+    ``random`` or ``getrandbits``, which the standard library's other methods are built on.
+    """
+
+    def __init__(self, material: str) -> None:
+        self._material: str | None = material
+        self.gauss_next = None
+
+    def _ensure_seeded(self) -> None:
+        if self._material is not None:
+            digest = hashlib.sha256(self._material.encode()).digest()
+            self._material = None
+            super().seed(int.from_bytes(digest[:16], "big"))
+
+    def random(self) -> float:
+        """The next float in [0, 1)."""
+        self._ensure_seeded()
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        """The next ``k`` random bits."""
+        self._ensure_seeded()
+        return super().getrandbits(k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        """The generator's state (seeding first)."""
+        self._ensure_seeded()
+        return super().getstate()
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        """Restore a state from ``getstate``."""
+        self._material = None
+        super().setstate(state)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        """Reseed explicitly (the derived seed is then dropped)."""
+        self._material = None
+        super().seed(a, version)
+
+
 def rng_for(seed: str | int, ply: int) -> random.Random:
     """The random source for the action that moves a table to ``ply`` (0 = setup).
 
     Derived by hashing, so the stream of one ply says nothing about another's and a replay draws
     exactly the same values.
     """
-    digest = hashlib.sha256(f"{seed}:{ply}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:16], "big"))
+    return _SeededOnFirstUse(f"{seed}:{ply}")
 
 
 def rank_by(scores: Sequence[tuple[Seat, tuple[int, ...]]]) -> tuple[tuple[Seat, int], ...]:
@@ -142,9 +186,7 @@ def fill_options(specs: Sequence[OptionSpec], options: Options) -> dict[str, str
     for spec in specs:
         value = str(options.get(spec.name, spec.default))
         if value not in spec.choices:
-            raise IllegalAction(
-                "error.option_value", name=spec.name, value=value, choices=", ".join(spec.choices)
-            )
+            raise IllegalAction("error.option_value", name=spec.name, value=value, choices=", ".join(spec.choices))
         filled[spec.name] = value
     return filled
 
@@ -161,8 +203,12 @@ class Rules(Protocol, Generic[S, A, V]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[OptionSpec, ...]]
-    state_type: ClassVar[type[Frozen]]
     state_version: ClassVar[int]
+
+    @property
+    def state_type(self) -> type[Frozen]:
+        """The game's state model (to load a stored state)."""
+        ...
 
     # -- rules ---------------------------------------------------------------------------------
     def check_options(self, players: int, options: Options) -> dict[str, str]:

@@ -8,6 +8,7 @@ Review the diff before committing it: a changed line is a changed behaviour.
 
 from __future__ import annotations
 
+import difflib
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +36,6 @@ PLAYTHROUGHS: dict[str, list[Game]] = {
     "mogul": [
         Game("3p-default", 3, {}, 11),
         Game("4p-loan2-pick-fr", 4, {"loan_cost": "2", "quick_start": "pick"}, 12, "fr"),
-        Game("6p-default", 6, {}, 13),
     ],
     "toprace": [
         Game("3p-default", 3, {}, 21),
@@ -53,12 +53,23 @@ def transcript(game: str, spec: Game) -> str:
     state = rules.setup(spec.players, options, rng_for(spec.seed, 0))
     lines = [f"# {game} {spec.name}: {spec.players} players, options {options}, seed {spec.seed}", ""]
 
+    shown: dict[str, str] = {}
+
     def snapshot() -> None:
-        lines.append("## public")
-        lines.append(rules.render_board(rules.view(state, None), tr))
+        # The first snapshot is written whole; later ones only as the lines that changed, so a
+        # transcript stays small enough to review as a diff.
+        texts = {"public": rules.render_board(rules.view(state, None), tr)}
         for seat in range(spec.players):
-            lines.append(f"## private {tr.name(seat)}")
-            lines.append(rules.render_private(rules.view(state, seat), tr))
+            texts[f"private {tr.name(seat)}"] = rules.render_private(rules.view(state, seat), tr)
+        for title, text in texts.items():
+            before = shown.get(title)
+            if before is None:
+                lines.append(f"## {title}")
+                lines.append(text)
+            elif before != text:
+                lines.append(f"## {title} (changed lines)")
+                lines.extend(line for line in difflib.ndiff(before.splitlines(), text.splitlines()) if line[:1] in "+-")
+            shown[title] = text
         lines.append("")
 
     snapshot()

@@ -122,9 +122,7 @@ class GuessRules:
             for i, p in enumerate(picks):
                 points = p * state.stake if picks.count(p) == 1 else 0
                 scores[i] += points
-                events.append(
-                    Event(key="guess.event.reveal", params={"n": p, "points": points}, seats={"player": i})
-                )
+                events.append(Event(key="guess.event.reveal", params={"n": p, "points": points}, seats={"player": i}))
             return GuessState(
                 players=state.players, round=state.round + 1, picks=(0,) * state.players, scores=tuple(scores)
             ), events

@@ -1,0 +1,71 @@
+"""Mogul game state: one frozen model holding everything, secrets included.
+
+Per-seat data are tuples indexed by seat (JSON-friendly, no int-keyed dicts). The deck order and
+every player's chips live here; views decide who may see what.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rules.engine import Frozen
+
+Phase = Literal["pick", "auction", "winner", "runner_sell", "runner_take", "over"]
+"""The decision the game waits on: DP-Q, DP-A, DP-W, DP-R after TAKE, DP-R after SELL, or the end."""
+
+QuickStart = Literal["off", "deal", "pick"]
+
+
+class MogulState(Frozen):
+    """The whole game at one moment (spec §3): decision point, money, shares, deck and auction."""
+
+    players: int
+    """Number of seats, 3..6; seats are 0..players-1 clockwise."""
+    loan_cost: int
+    """Points lost per loan (option loan_cost)."""
+    quick_start: QuickStart
+    """The quick_start option."""
+    phase: Phase
+    """Which decision point the game waits on."""
+    turn: int
+    """The seat that must decide now (-1 once the game is over)."""
+    round: int
+    """Shares revealed so far (the round number)."""
+    first: int
+    """The first player F."""
+    chips: tuple[int, ...]
+    """Each seat's hidden chips."""
+    scores: tuple[int, ...]
+    """Each seat's track score (before the final chip conversion)."""
+    shares: tuple[tuple[str, ...], ...]
+    """Card ids owned by each seat, in the order they were gained."""
+    loans: tuple[int, ...]
+    """Loans taken by each seat over the game."""
+    bank: int
+    """Chips in the bank."""
+    pot: int
+    """Chips in the auction pot."""
+    deck: tuple[str, ...]
+    """The draw pile, top card first; includes Crash. Hidden from every view."""
+    discard: tuple[str, ...]
+    """Sold and declined shares, oldest first (face up)."""
+    revealed: str | None = None
+    """The card turned over this round (a share id, or Crash at the end); stays shown once taken."""
+    taker: int | None = None
+    """Who took the revealed share this round (then it is owned, no longer on offer)."""
+    sale_value: int = 0
+    """n: X-centre shares owned by all players, X = the revealed card's border (MG-ACT-1)."""
+    dividends: tuple[int, ...] = ()
+    """Points each seat scored at the last reveal (MG-DIV)."""
+    active: tuple[bool, ...] = ()
+    """Seats still in the current auction."""
+    loaned: tuple[bool, ...] = ()
+    """Seats that took a loan in the current auction (MG-LOAN-2)."""
+    last_drop: int | None = None
+    """The last seat that dropped out: the runner-up once the auction ends (MG-AUC-4)."""
+    winner: int | None = None
+    """The auction winner during the action step."""
+    pick_pile: tuple[str, ...] = ()
+    """quick_start = pick: the cards still on offer."""
+    pick_order: tuple[int, ...] = ()
+    """quick_start = pick: seats still to pick, next first."""

@@ -1,0 +1,156 @@
+"""Mogul views: allow-lists of what the channel and each seat may see (spec §6).
+
+The public view has no chip count of any player and nothing about the deck order: only its size.
+A seat's view adds that seat's own chips (and what it is asked now). Once the game is over,
+``final_standings`` reveals every player's chips, as the spec's final reveal says.
+"""
+
+from __future__ import annotations
+
+from rules.engine import Frozen, Msg, Seat
+
+from .data import CARDS, CHIPS_PER_POINT, COLOUR_INDEX, COLOURS
+from .state import MogulState, Phase
+
+
+class PlayerView(Frozen):
+    """What everyone sees of one player: score, shares by colour, loans, auction status."""
+
+    seat: int
+    score: int
+    """Track score (before the final chip conversion)."""
+    shares: tuple[int, ...]
+    """Owned shares counted by centre colour, in COLOURS order."""
+    loans: int
+    """Loans taken over the game (loans are public)."""
+    in_auction: bool
+    """Still in the current auction."""
+    loaned_now: bool
+    """Took a loan in the current auction."""
+    dividend: int
+    """Points scored at the last reveal."""
+
+
+class FinalRow(Frozen):
+    """One line of the final standings (§7); the chips are public once the game is over."""
+
+    seat: int
+    rank: int
+    track: int
+    chips: int
+    bonus: int
+    final: int
+    shares: int
+
+
+class MogulView(Frozen):
+    """The public board: everything the channel may see, and nothing else."""
+
+    players: int
+    loan_cost: int
+    quick_start: str
+    phase: Phase
+    turn: int
+    round: int
+    first: int
+    table: tuple[PlayerView, ...]
+    bank: int
+    pot: int
+    deck_size: int
+    """Cards left in the deck, Crash included (Crash is among the last five)."""
+    discard: tuple[str, ...]
+    revealed: str | None
+    taker: int | None
+    sale_value: int
+    winner: int | None
+    last_drop: int | None
+    """The last player who dropped out: the runner-up once the auction is over."""
+    pick_pile: tuple[str, ...]
+    pick_order: tuple[int, ...]
+    final_standings: tuple[FinalRow, ...] | None
+    """Only when the game is over: standings with every player's chips."""
+
+
+class MogulSeatView(MogulView):
+    """One seat's view: the public board plus that seat's own chips and current question."""
+
+    seat: int
+    chips: int
+    prompt: Msg
+
+
+def shares_by_colour(owned: tuple[str, ...]) -> tuple[int, ...]:
+    """Count owned shares by centre colour, in COLOURS order."""
+    counts = [0] * len(COLOURS)
+    for card in owned:
+        counts[COLOUR_INDEX[CARDS[card].centre]] += 1
+    return tuple(counts)
+
+
+def final_rows(state: MogulState) -> tuple[FinalRow, ...]:
+    """§7 standings rows, best first (final score, then shares held; full ties share the rank)."""
+    rows: list[tuple[tuple[int, int], FinalRow]] = []
+    for seat in range(state.players):
+        bonus = state.chips[seat] // CHIPS_PER_POINT
+        final = state.scores[seat] + bonus
+        held = len(state.shares[seat])
+        row = FinalRow(
+            seat=seat,
+            rank=0,
+            track=state.scores[seat],
+            chips=state.chips[seat],
+            bonus=bonus,
+            final=final,
+            shares=held,
+        )
+        rows.append(((final, held), row))
+    rows.sort(key=lambda item: (-item[0][0], -item[0][1], item[1].seat))
+    ranked: list[FinalRow] = []
+    for index, (key, row) in enumerate(rows):
+        rank = ranked[-1].rank if index and key == rows[index - 1][0] else index + 1
+        ranked.append(row.model_copy(update={"rank": rank}))
+    return tuple(ranked)
+
+
+def build_view(state: MogulState, seat: Seat | None, prompt: Msg | None) -> MogulView:
+    """The public view (``seat`` None) or ``seat``'s view."""
+    over = state.phase == "over"
+    auction = state.phase == "auction"
+    table = tuple(
+        PlayerView(
+            seat=s,
+            score=state.scores[s],
+            shares=shares_by_colour(state.shares[s]),
+            loans=state.loans[s],
+            in_auction=auction and state.active[s],
+            loaned_now=auction and state.loaned[s],
+            dividend=state.dividends[s] if state.dividends else 0,
+        )
+        for s in range(state.players)
+    )
+    public = {
+        "players": state.players,
+        "loan_cost": state.loan_cost,
+        "quick_start": state.quick_start,
+        "phase": state.phase,
+        "turn": state.turn,
+        "round": state.round,
+        "first": state.first,
+        "table": table,
+        "bank": state.bank,
+        "pot": state.pot,
+        "deck_size": len(state.deck),
+        "discard": state.discard,
+        "revealed": state.revealed,
+        "taker": state.taker,
+        "sale_value": state.sale_value,
+        "winner": state.winner,
+        "last_drop": state.last_drop,
+        "pick_pile": state.pick_pile,
+        "pick_order": state.pick_order,
+        "final_standings": final_rows(state) if over else None,
+    }
+    if seat is None:
+        return MogulView(**public)
+    assert prompt is not None
+    return MogulSeatView(**public, seat=seat, chips=state.chips[seat], prompt=prompt)
