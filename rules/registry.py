@@ -6,7 +6,9 @@ from typing import Any
 
 from rules.engine import Rules
 from rules.mogul import RULES as MOGUL
+from rules.toprace import RULES as TOPRACE
 
 GAMES: dict[str, Rules[Any, Any, Any]] = {
     MOGUL.name: MOGUL,
+    TOPRACE.name: TOPRACE,
 }

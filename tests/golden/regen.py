@@ -39,7 +39,7 @@ PLAYTHROUGHS: dict[str, list[Game]] = {
     ],
     "toprace": [
         Game("3p-default", 3, {}, 21),
-        Game("5p-alt-nobet-fr", 5, {"edition": "alt", "allow_no_bet": "on"}, 22, "fr"),
+        Game("5p-alt-3races-fr", 5, {"edition": "alt", "races": "3", "allow_no_bet": "on"}, 22, "fr"),
     ],
 }
 
