@@ -191,6 +191,25 @@ def fill_options(specs: Sequence[OptionSpec], options: Options) -> dict[str, str
     return filled
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
+def trusted(cls: type[M], values: dict[str, Any]) -> M:
+    """A model made from values that already have their exact field types, without validation.
+
+    This is ``model_construct`` minus its per-field default handling, which dominated both games'
+    ``apply`` (about half of a random playout): every field must be given. It writes the same four
+    attributes ``model_construct`` writes, so it depends on pydantic v2's model layout; the contract
+    test's JSON round trip on every state (and ``tests/test_engine.py``) would catch a change.
+    """
+    obj = cls.__new__(cls)
+    object.__setattr__(obj, "__dict__", values)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(values))
+    object.__setattr__(obj, "__pydantic_extra__", None)
+    object.__setattr__(obj, "__pydantic_private__", None)
+    return obj
+
+
 S = TypeVar("S", bound=Frozen)
 A = TypeVar("A", bound=Frozen)
 V = TypeVar("V", bound=Frozen)

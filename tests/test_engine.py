@@ -1,0 +1,57 @@
+"""The engine's shared helpers: seeded randomness, ranks, options, trusted construction."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.engine import Event, IllegalAction, OptionSpec, fill_options, rank_by, rng_for, trusted
+
+
+def test_rng_for_is_deterministic_and_differs_by_ply() -> None:
+    assert [rng_for("s", 3).random() for _ in range(2)] == [rng_for("s", 3).random() for _ in range(2)]
+    assert rng_for("s", 3).random() != rng_for("s", 4).random()
+    assert rng_for("s", 3).random() != rng_for("t", 3).random()
+
+
+def test_rng_for_draws_like_an_eagerly_seeded_generator() -> None:
+    """Seeding on first use changes nothing in what is drawn, whatever method draws first."""
+    lazy, other = rng_for("seed", 7), rng_for("seed", 7)
+    deck = list(range(30))
+    lazy.shuffle(deck)
+    other_deck = list(range(30))
+    other.shuffle(other_deck)
+    assert deck == other_deck
+    assert rng_for("x", 1).randrange(1000) == rng_for("x", 1).randrange(1000)
+    state = rng_for("x", 2).getstate()
+    eager = random.Random()
+    eager.setstate(state)
+    assert eager.random() == rng_for("x", 2).random()
+
+
+def test_rank_by_shares_ranks_on_equal_keys() -> None:
+    assert rank_by([(0, (5, 1)), (1, (7, 0)), (2, (5, 1)), (3, (5, 0))]) == ((1, 1), (0, 2), (2, 2), (3, 4))
+
+
+def test_fill_options_fills_defaults_and_refuses_unknown_values() -> None:
+    specs = (OptionSpec(name="a", choices=("1", "2"), default="1"),)
+    assert fill_options(specs, {}) == {"a": "1"}
+    assert fill_options(specs, {"a": "2"}) == {"a": "2"}
+    with pytest.raises(IllegalAction) as bad:
+        fill_options(specs, {"a": "3"})
+    assert bad.value.msg.key == "error.option_value"
+    with pytest.raises(IllegalAction) as unknown:
+        fill_options(specs, {"b": "1"})
+    assert unknown.value.msg.key == "error.option_unknown"
+
+
+def test_trusted_models_equal_validated_ones() -> None:
+    values = {"key": "k", "params": {"n": 1}, "terms": {}, "seats": {"p": 0}, "to": frozenset({1})}
+    fast = trusted(Event, dict(values))
+    slow = Event.model_validate(values)
+    assert fast == slow
+    assert Event.model_validate_json(fast.model_dump_json()) == slow
+    assert fast.model_copy(update={"key": "other"}).key == "other"
+    with pytest.raises(ValueError):  # still frozen (pydantic.ValidationError)
+        fast.key = "changed"  # type: ignore[misc]
