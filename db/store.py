@@ -125,10 +125,10 @@ class TableStore:
         """Open (creating if needed) and migrate the database at ``path``."""
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA synchronous = NORMAL")
-        await conn.execute("PRAGMA foreign_keys = ON")
-        await conn.execute("PRAGMA busy_timeout = 5000")
+        await _fetchone(conn, "PRAGMA journal_mode = WAL")
+        await _fetchone(conn, "PRAGMA synchronous = NORMAL")
+        await _fetchone(conn, "PRAGMA foreign_keys = ON")
+        await _fetchone(conn, "PRAGMA busy_timeout = 5000")
         store = cls(conn, clock)
         await store.migrate()
         return store
@@ -142,7 +142,7 @@ class TableStore:
         """Apply every migration not yet recorded in schema_version; return the version now."""
         async with self._tx() as conn:
             await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            row = await (await conn.execute("SELECT MAX(version) FROM schema_version")).fetchone()
+            row = await _fetchone(conn, "SELECT MAX(version) FROM schema_version")
             current = int(row[0]) if row and row[0] is not None else 0
             for version, sql in migrations():
                 if version > current:
@@ -201,9 +201,7 @@ class TableStore:
         """The action log of a table: (ply, seat, code) in order."""
         async with self._tx() as conn:
             rows = await (
-                await conn.execute(
-                    "SELECT ply, seat, action FROM actions WHERE table_id = ? ORDER BY ply", (table_id,)
-                )
+                await conn.execute("SELECT ply, seat, action FROM actions WHERE table_id = ? ORDER BY ply", (table_id,))
             ).fetchall()
             return [(int(r[0]), int(r[1]), str(r[2])) for r in rows]
 
@@ -223,9 +221,7 @@ class TableStore:
             if add is not None:
                 await self._insert_seat(conn, table_id, add, now)
             if remove is not None:
-                await conn.execute(
-                    "DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, remove)
-                )
+                await conn.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, remove))
             await conn.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (now, table_id))
             return verdict, await self._load(conn, table_id)
 
@@ -266,9 +262,7 @@ class TableStore:
             await self._insert_actions(conn, table_id, 0, write.actions, now)
             return await self._load(conn, table_id), write
 
-    async def commit_move(
-        self, table_id: int, decide: Callable[[TableRecord], T]
-    ) -> tuple[T, TableRecord]:
+    async def commit_move(self, table_id: int, decide: Callable[[TableRecord], T]) -> tuple[T, TableRecord]:
         """Run one move as one transaction.
 
         ``decide`` reads the table as it is inside the transaction and returns a result; if the
@@ -330,17 +324,13 @@ class TableStore:
     async def dm_closed(self, user_id: str) -> bool:
         """True once a DM to ``user_id`` has failed (they get ephemeral replies instead)."""
         async with self._tx() as conn:
-            row = await (
-                await conn.execute("SELECT dm_closed FROM players WHERE user_id = ?", (user_id,))
-            ).fetchone()
+            row = await _fetchone(conn, "SELECT dm_closed FROM players WHERE user_id = ?", (user_id,))
             return bool(row and row[0])
 
     async def set_dm_closed(self, user_id: str, closed: bool) -> bool:
         """Record whether ``user_id``'s DMs are closed; True if this changed what was known."""
         async with self._tx() as conn:
-            row = await (
-                await conn.execute("SELECT dm_closed FROM players WHERE user_id = ?", (user_id,))
-            ).fetchone()
+            row = await _fetchone(conn, "SELECT dm_closed FROM players WHERE user_id = ?", (user_id,))
             before = bool(row and row[0])
             await conn.execute(
                 "INSERT INTO players (user_id, dm_closed, updated_at) VALUES (?, ?, ?)"
@@ -364,15 +354,13 @@ class TableStore:
             await self._conn.execute("COMMIT")
 
     async def _live_in(self, conn: aiosqlite.Connection, channel_id: int) -> TableRecord | None:
-        row = await (
-            await conn.execute(
-                "SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
-            )
-        ).fetchone()
+        row = await _fetchone(
+            conn, "SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+        )
         return None if row is None else await self._load(conn, int(row[0]))
 
     async def _load_or_none(self, conn: aiosqlite.Connection, table_id: int) -> TableRecord | None:
-        row = await (await conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,))).fetchone()
+        row = await _fetchone(conn, "SELECT * FROM tables WHERE id = ?", (table_id,))
         return None if row is None else await self._with_seats(conn, row)
 
     async def _load(self, conn: aiosqlite.Connection, table_id: int) -> TableRecord:
@@ -407,14 +395,10 @@ class TableStore:
             board_message_id=row["board_message_id"],
             created_at=str(row["created_at"]),
             updated_at=str(row["updated_at"]),
-            seats=tuple(
-                SeatRecord(str(s[0]), str(s[1]), bool(s[2]), s[3], s[4], str(s[5])) for s in seats
-            ),
+            seats=tuple(SeatRecord(str(s[0]), str(s[1]), bool(s[2]), s[3], s[4], str(s[5])) for s in seats),
         )
 
-    async def _insert_seat(
-        self, conn: aiosqlite.Connection, table_id: int, seat: SeatRecord, now: str
-    ) -> None:
+    async def _insert_seat(self, conn: aiosqlite.Connection, table_id: int, seat: SeatRecord, now: str) -> None:
         await conn.execute(
             "INSERT INTO seats (table_id, user_id, name, is_ai, locale, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
             (table_id, seat.user_id, seat.name, int(seat.is_ai), seat.locale, now),
@@ -432,6 +416,13 @@ class TableStore:
             "INSERT INTO actions (table_id, ply, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
             [(table_id, first_ply + i + 1, seat, code, now) for i, (seat, code) in enumerate(actions)],
         )
+
+
+async def _fetchone(conn: aiosqlite.Connection, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None:
+    """One row of a query, its cursor closed at once (an unfinished statement blocks COMMIT until
+    the garbage collector frees its cursor, which simcord's event-loop tracking delays)."""
+    async with conn.execute(sql, params) as cursor:
+        return await cursor.fetchone()
 
 
 def migrations() -> list[tuple[int, str]]:
