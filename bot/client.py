@@ -1,0 +1,123 @@
+"""The Discord client: opens the database, loads the cogs and persistent buttons, syncs commands."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.settings import Settings
+from bot.tables import TableService
+from cogs.common import DYNAMIC_ITEMS, CatalogueTranslator, TableHub
+from db.store import TableStore
+from rules.engine import Rules
+from rules.registry import GAMES
+
+log = logging.getLogger("gamehost")
+
+EXTENSIONS: tuple[str, ...] = ("cogs.table", "cogs.mogul")
+
+
+class GameBot(commands.Bot):
+    """The board-game bot: a TableService behind slash commands and persistent buttons."""
+
+    hub: TableHub
+
+    def __init__(
+        self,
+        database_path: str | Path,
+        *,
+        dev_guild_id: int | None = None,
+        games: Mapping[str, Rules[Any, Any, Any]] | None = None,
+        extensions: Sequence[str] = EXTENSIONS,
+    ) -> None:
+        intents = discord.Intents.default()
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.database_path = database_path
+        self.dev_guild_id = dev_guild_id
+        self.games = dict(games) if games is not None else GAMES
+        self.extension_names = tuple(extensions)
+        self.store: TableStore | None = None
+
+    async def setup_hook(self) -> None:
+        """Migrate the database, build the service, load cogs and buttons, sync the commands."""
+        self.store = await TableStore.open(self.database_path)
+        service = TableService(self.store, self.games, clock=discord.utils.utcnow)
+        self.hub = TableHub(self, service)
+        await self.tree.set_translator(CatalogueTranslator())
+        for name in self.extension_names:
+            await self.load_extension(name)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.dev_guild_id:
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        live = await service.live_tables()
+        log.info("synced %d commands; %d live tables resume", len(synced), len(live))
+
+    async def on_ready(self) -> None:
+        """Log who we are."""
+        log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+
+    async def close(self) -> None:
+        """Close the gateway connection, then the database."""
+        await super().close()
+        if self.store is not None:
+            store, self.store = self.store, None
+            await store.close()
+
+
+def build_bot(
+    database_path: str | Path,
+    *,
+    dev_guild_id: int | None = None,
+    games: Mapping[str, Rules[Any, Any, Any]] | None = None,
+    extensions: Sequence[str] = EXTENSIONS,
+) -> commands.Bot:
+    """A ready-to-start bot on ``database_path`` (tests pass it to simcord)."""
+    return GameBot(database_path, dev_guild_id=dev_guild_id, games=games, extensions=extensions)
+
+
+def run(settings: Settings) -> None:
+    """Run the bot until SIGINT/SIGTERM, then shut down cleanly (blocking)."""
+    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if not settings.discord_token:
+        raise SystemExit("DISCORD_TOKEN is not set")
+    bot = build_bot(settings.database_path, dev_guild_id=settings.dev_guild_id)
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(sig, stop.set)
+        async with bot:
+            runner = asyncio.create_task(bot.start(settings.discord_token))
+            stopper = asyncio.create_task(stop.wait())
+            done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+            if stopper in done:
+                log.info("signal received: shutting down")
+            else:
+                stopper.cancel()
+            await bot.close()
+            if runner in done:
+                runner.result()  # re-raise a login or connection failure
+            else:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await runner
+
+    asyncio.run(main())

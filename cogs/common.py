@@ -1,0 +1,475 @@
+"""What every game cog shares: the table hub (board posting, buttons, DMs), the persistent
+buttons, the command translator and small helpers. Nothing here knows a particular game."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+
+from bot.i18n import catalogue, normalize_locale, t
+from bot.tables import (
+    Ask,
+    Choice,
+    NotYourTurn,
+    Outbox,
+    Place,
+    Player,
+    Stale,
+    TableError,
+    TableService,
+)
+from db.store import TableRecord, TableStore
+
+log = logging.getLogger("gamehost.discord")
+
+MAX_CONTENT = 2000
+MAX_BUTTON_CHOICES = 19  # 5 rows of 5, minus a row kept for "My hand" and the select fallback
+MAX_LABEL = 80
+
+
+# -- localization ---------------------------------------------------------------------------------
+def L(key: str) -> locale_str:
+    """A command string: English text from the catalogue, the key for the translator."""
+    return locale_str(t(key, "en"), key=key)
+
+
+_DISCORD_LOCALES = {discord.Locale.french: "fr"}
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Translates command names, descriptions and choices from the catalogue keys they carry."""
+
+    async def translate(
+        self, string: locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
+    ) -> str | None:
+        """The catalogue text for the string's key in ``locale`` (None: keep the English)."""
+        key = string.extras.get("key")
+        ours = _DISCORD_LOCALES.get(locale)
+        if not key or ours is None:
+            return None
+        return catalogue(ours).get(key)
+
+
+def text_or(key: str, locale: str | None, default: str, **params: Any) -> str:
+    """The catalogue text for ``key``, or ``default`` when the catalogue lacks it."""
+    try:
+        return t(key, locale, **params)
+    except KeyError:
+        return default
+
+
+def game_name(game: str, locale: str | None) -> str:
+    """A game's display name (its key if the catalogue has none yet)."""
+    return text_or(f"{game}.name", locale, game.capitalize())
+
+
+# -- who and where --------------------------------------------------------------------------------
+def player_of(interaction: discord.Interaction) -> Player:
+    """The service's view of the user behind an interaction."""
+    user = interaction.user
+    return Player(str(user.id), user.display_name, normalize_locale(str(interaction.locale)))
+
+
+def place_of(interaction: discord.Interaction) -> Place:
+    """The channel (and guild) an interaction came from."""
+    return Place(interaction.guild_id, interaction.channel_id or 0)
+
+
+def hub_of(interaction: discord.Interaction) -> TableHub:
+    """The bot's table hub."""
+    return cast(TableHub, cast(Any, interaction.client).hub)
+
+
+def jump_url(table: TableRecord, message_id: int | None = None) -> str:
+    """A link to the table's board message (or to its channel)."""
+    guild = table.guild_id if table.guild_id is not None else "@me"
+    mid = message_id if message_id is not None else table.board_message_id
+    base = f"https://discord.com/channels/{guild}/{table.channel_id}"
+    return f"{base}/{mid}" if mid else base
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def compose(out: Outbox) -> str:
+    """The board message: the last public events above the board, within 2000 characters."""
+    board = _clip(out.board, MAX_CONTENT)
+    events = [e for e in out.events if e]
+    while events:
+        text = "\n".join(events) + "\n\n" + board
+        if len(text) <= MAX_CONTENT:
+            return text
+        events.pop(0)
+    return board or _clip("\n".join(out.events), MAX_CONTENT) or "…"
+
+
+# -- persistent components ------------------------------------------------------------------------
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gh:(?P<table>\d+):(?P<decision>\d+):(?P<code>.+)",
+):
+    """One legal action; ``gh:<table>:<decision>:<code>`` keeps it valid across restarts."""
+
+    def __init__(self, table_id: int, decision: int, code: str, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=_clip(label or code, MAX_LABEL),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"gh:{table_id}:{decision}:{code}"[:100],
+            )
+        )
+        self.table_id = table_id
+        self.decision = decision
+        self.code = code
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChoiceButton:
+        """Rebuild the button from its custom id."""
+        label = getattr(item, "label", None)
+        return cls(int(match["table"]), int(match["decision"]), match["code"], label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Play the action."""
+        await hub_of(interaction).play(interaction, self.table_id, self.code, decision=self.decision)
+
+
+class ChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ghs:(?P<table>\d+):(?P<decision>\d+):(?P<part>\d+)",
+):
+    """A menu of legal actions, for decisions with more choices than buttons can hold."""
+
+    def __init__(
+        self, table_id: int, decision: int, part: int = 0, choices: Sequence[Choice] = (), placeholder: str = ""
+    ) -> None:
+        options = [discord.SelectOption(label=_clip(c.label, 100), value=c.code) for c in choices[:25]]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ghs:{table_id}:{decision}:{part}",
+                placeholder=_clip(placeholder, 150) or None,
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.table_id = table_id
+        self.decision = decision
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChoiceSelect:
+        """Rebuild the menu from its custom id (the chosen value comes with the interaction)."""
+        return cls(int(match["table"]), int(match["decision"]), int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Play the chosen action."""
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        code = str(values[0]) if values else ""
+        await hub_of(interaction).play(interaction, self.table_id, code, decision=self.decision)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gh:(?P<table>\d+):(?P<kind>hand|mine)"):
+    """ "My hand" (and, for a secret decision, "Choose"): the clicking user's private view and choices."""
+
+    def __init__(self, table_id: int, kind: str = "hand", label: str | None = None) -> None:
+        style = discord.ButtonStyle.success if kind == "mine" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label or kind, style=style, custom_id=f"gh:{table_id}:{kind}"))
+        self.table_id = table_id
+        self.kind = kind
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HandButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["table"]), match["kind"], getattr(item, "label", None))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Answer ephemerally with the user's hand and their choice buttons."""
+        await hub_of(interaction).show_hand(interaction, table_id=self.table_id)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ChoiceButton, ChoiceSelect, HandButton)
+
+
+def choices_view(ask: Ask, locale: str | None, *, with_hand: bool = False) -> discord.ui.View:
+    """Buttons (or menus beyond 19 choices) for one seat's open decision."""
+    view = discord.ui.View(timeout=None)
+    if len(ask.choices) <= MAX_BUTTON_CHOICES:
+        for choice in ask.choices:
+            view.add_item(ChoiceButton(ask.table_id, ask.decision, choice.code, choice.label))
+    else:
+        placeholder = ask.prompt or t("discord.select.placeholder", locale)
+        for part in range(0, min(len(ask.choices), 100), 25):
+            view.add_item(
+                ChoiceSelect(ask.table_id, ask.decision, part // 25, ask.choices[part : part + 25], placeholder)
+            )
+    if with_hand:
+        view.add_item(HandButton(ask.table_id, "hand", t("discord.button.hand", locale)))
+    return view
+
+
+# -- the hub --------------------------------------------------------------------------------------
+class TableHub:
+    """Renders the service's Outboxes on Discord: the board, pings, DMs and ephemeral replies."""
+
+    def __init__(self, client: discord.Client, service: TableService) -> None:
+        self.client = client
+        self.service = service
+        self._dm_closed: set[str] = set()
+
+    @property
+    def store(self) -> TableStore:
+        """The service's table store."""
+        return self.service.store
+
+    # -- replies --------------------------------------------------------------------------------
+    @staticmethod
+    async def reply(interaction: discord.Interaction, text: str, *, view: discord.ui.View | None = None) -> None:
+        """An ephemeral answer (a followup if the interaction was already answered)."""
+        text = _clip(text or t("discord.done", str(interaction.locale)), MAX_CONTENT)
+        kwargs: dict[str, Any] = {"ephemeral": True}
+        if view is not None:
+            kwargs["view"] = view
+        if interaction.response.is_done():
+            await interaction.followup.send(text, **kwargs)
+        else:
+            await interaction.response.send_message(text, **kwargs)
+
+    async def refuse(self, interaction: discord.Interaction, error: TableError) -> None:
+        """Explain a refusal to the user alone, in their language."""
+        await self.reply(interaction, error.text(str(interaction.locale)))
+
+    async def need_guild(self, interaction: discord.Interaction) -> bool:
+        """True if the command came from a server channel; otherwise explain and return False."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await self.reply(interaction, t("discord.guild_only", str(interaction.locale)))
+            return False
+        return True
+
+    # -- the board ------------------------------------------------------------------------------
+    async def board_view(self, table: TableRecord) -> discord.ui.View | None:
+        """The components under an active board: the choices, or "Choose (secret)", and "My hand"."""
+        if table.status != "active":
+            return None
+        asks = await self.service.asks(table_id=table.id)
+        humans = [a for a in asks if not table.seats[a.seat].is_ai]
+        if len(humans) == 1:
+            return choices_view(humans[0], table.locale, with_hand=True)
+        view = discord.ui.View(timeout=None)
+        if humans:
+            view.add_item(HandButton(table.id, "mine", t("discord.button.secret", table.locale)))
+        view.add_item(HandButton(table.id, "hand", t("discord.button.hand", table.locale)))
+        return view
+
+    def channel_of(self, table: TableRecord) -> discord.abc.Messageable:
+        """The table's channel (a partial one if it is not cached)."""
+        channel = self.client.get_channel(table.channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            return channel
+        return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+
+    async def post_board(self, table: TableRecord, content: str) -> discord.Message:
+        """Send a new board message and remember it."""
+        view = await self.board_view(table)
+        kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+        message = await self.channel_of(table).send(content, **kwargs)
+        await self.store.set_board_message(table.id, message.id)
+        return message
+
+    async def edit_board(self, table: TableRecord, content: str) -> None:
+        """Edit the board message in place (or post a new one if it is gone)."""
+        view = await self.board_view(table)
+        if table.board_message_id is None:
+            await self.post_board(table, content)
+            return
+        message = self.channel_of(table).get_partial_message(table.board_message_id)  # type: ignore[attr-defined]
+        try:
+            await message.edit(content=content, view=view)
+        except discord.NotFound:
+            await self.post_board(table, content)
+
+    async def repost_board(self, interaction: discord.Interaction) -> None:
+        """Post the board again at the bottom of the channel and retire the old message."""
+        out = await self.service.board(place_of(interaction))
+        table = await self.service.table(table_id=out.table_id)
+        old = table.board_message_id
+        await self.reply(interaction, t("discord.board_reposted", str(interaction.locale)))
+        await self.post_board(table, compose(out))
+        if old is not None:
+            try:
+                await self.channel_of(table).get_partial_message(old).delete()  # type: ignore[attr-defined]
+            except discord.HTTPException:
+                log.info("table %s: old board message %s already gone", table.id, old)
+
+    # -- lobby and moves ------------------------------------------------------------------------
+    async def open_table(self, interaction: discord.Interaction, game: str, options: Mapping[str, str]) -> None:
+        """Create a table for ``game`` in this channel and post its board (for /<game> new)."""
+        if not await self.need_guild(interaction):
+            return
+        guild_locale = str(interaction.guild_locale) if interaction.guild_locale else None
+        try:
+            out = await self.service.create(
+                place_of(interaction), game, player_of(interaction), options, locale=guild_locale
+            )
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        await self.reply(interaction, out.reply)
+        table = await self.service.table(table_id=out.table_id)
+        await self.post_board(table, compose(out))
+        self._log(table, [f"created by {interaction.user} with {dict(options)}"])
+
+    async def publish(self, interaction: discord.Interaction, out: Outbox, *, on_board: bool = False) -> None:
+        """Answer the interaction and show an Outbox: board edit, ping, DMs.
+
+        With ``on_board`` (a click on the board message itself), the interaction response edits
+        the board, saving an API call; the acting user's private reply then follows ephemerally
+        only if it says more than "done".
+        """
+        table = await self.service.table(table_id=out.table_id)
+        content = compose(out) if (out.board or out.events) else ""
+        self._log(table, out.events)
+        locale = str(interaction.locale)
+        if on_board and content:
+            view = await self.board_view(table)
+            await interaction.response.edit_message(content=content, view=view)
+            own = await self._own_choices(table, interaction)
+            if own is not None:
+                await interaction.followup.send(_clip(out.reply, MAX_CONTENT), ephemeral=True, view=own)
+            elif _says_more(out.reply):
+                await interaction.followup.send(_clip(out.reply, MAX_CONTENT), ephemeral=True)
+        else:
+            own = await self._own_choices(table, interaction)
+            if interaction.message is not None and interaction.message.flags.ephemeral:
+                # A click in an ephemeral choice message: replace it by the result.
+                kwargs: dict[str, Any] = {"view": own} if own is not None else {"view": None}
+                await interaction.response.edit_message(
+                    content=_clip(out.reply or t("discord.done", locale), MAX_CONTENT), **kwargs
+                )
+            else:
+                await self.reply(interaction, out.reply, view=own)
+            if content and out.moved:
+                await self.edit_board(table, content)
+        await self.ping(table, out)
+        await self.send_private(table, out)
+
+    async def _own_choices(self, table: TableRecord, interaction: discord.Interaction) -> discord.ui.View | None:
+        """The acting user's buttons when they still have a decision open (a secret one)."""
+        if table.status != "active" or len(table.decisions) < 2:
+            return None
+        seat = table.seat_of(str(interaction.user.id))
+        if seat is None or seat.seat is None or table.decision_of(seat.seat) is None:
+            return None
+        ask = next((a for a in await self.service.asks(table_id=table.id) if a.seat == seat.seat), None)
+        return choices_view(ask, str(interaction.locale)) if ask else None
+
+    async def play(self, interaction: discord.Interaction, table_id: int, code: str, *, decision: int | None) -> None:
+        """A click on a choice (button or menu): play it, or explain why not."""
+        player = player_of(interaction)
+        try:
+            out = await self.service.act(player, code, table_id=table_id, decision=decision)
+        except Stale as stale:
+            await self.refuse(interaction, await self._why_stale(table_id, player, decision, stale))
+            return
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        table = await self.service.table(table_id=table_id)
+        on_board = interaction.message is not None and interaction.message.id == table.board_message_id
+        await self.publish(interaction, out, on_board=on_board)
+
+    async def _why_stale(self, table_id: int, player: Player, decision: int | None, stale: Stale) -> TableError:
+        """A seated player clicking someone else's current button hears "not your turn"."""
+        try:
+            table = await self.service.table(table_id=table_id)
+        except TableError:
+            return stale
+        seat = table.seat_of(player.id)
+        if table.status != "active" or seat is None or seat.seat is None:
+            return stale
+        current = {d.ply for d in table.decisions}
+        if decision in current and table.decision_of(seat.seat) is None:
+            return NotYourTurn(players=", ".join(table.seats[d.seat].name for d in table.decisions))
+        return stale
+
+    async def show_hand(self, interaction: discord.Interaction, *, table_id: int | None = None) -> None:
+        """The user's private view, with buttons for their open decision (ephemeral)."""
+        player = player_of(interaction)
+        try:
+            if table_id is not None:
+                table = await self.service.table(table_id=table_id)
+                place = Place(table.guild_id, table.channel_id)
+                if table.status not in ("lobby", "active"):
+                    raise Stale()
+            else:
+                place = place_of(interaction)
+            out = await self.service.hand(place, player)
+            ask = await self.service.ask(place, player)
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        view = choices_view(ask, player.locale) if ask and ask.choices else None
+        await self.reply(interaction, out.reply, view=view)
+
+    # -- pings and private texts ----------------------------------------------------------------
+    async def ping(self, table: TableRecord, out: Outbox) -> None:
+        """A short message naming who must act now (edits do not notify)."""
+        humans = [u for u in out.mentions if not u.startswith("ai:")]
+        if not humans or out.over:
+            return
+        text = t(
+            "discord.your_turn",
+            table.locale,
+            mentions=" ".join(f"<@{u}>" for u in humans),
+            game=game_name(table.game, table.locale),
+            table=table.id,
+            url=jump_url(table),
+        )
+        await self.channel_of(table).send(text)
+
+    async def send_private(self, table: TableRecord, out: Outbox) -> None:
+        """DM each private text, with a link to the board; remember who refuses DMs."""
+        for user_id, text in out.private.items():
+            if user_id.startswith("ai:") or user_id in self._dm_closed:
+                continue
+            if await self.store.dm_closed(user_id):
+                self._dm_closed.add(user_id)
+                continue
+            seat = table.seat_of(user_id)
+            locale = seat.locale if seat else table.locale
+            body = _clip(text, MAX_CONTENT - 150) + "\n" + t("discord.dm_link", locale, url=jump_url(table))
+            try:
+                channel = await self.client.create_dm(discord.Object(int(user_id)))
+                await channel.send(body)
+            except discord.Forbidden as exc:
+                if exc.code != 50007:
+                    log.warning("table %s: DM to %s refused: %s", table.id, user_id, exc)
+                    continue
+                self._dm_closed.add(user_id)
+                if await self.store.set_dm_closed(user_id, True):
+                    await self.channel_of(table).send(
+                        t("discord.dm_closed", table.locale, user=f"<@{user_id}>"),
+                        allowed_mentions=discord.AllowedMentions(users=True),
+                    )
+            except discord.HTTPException as exc:
+                log.warning("table %s: DM to %s failed: %s", table.id, user_id, exc)
+
+    @staticmethod
+    def _log(table: TableRecord, lines: Sequence[str]) -> None:
+        for line in lines:
+            log.info("table %s (%s) in channel %s: %s", table.id, table.game, table.channel_id, line)
+
+
+def _says_more(reply: str) -> bool:
+    """True if a move's reply holds more than the one "Done: ..." line."""
+    return "\n" in reply.strip()

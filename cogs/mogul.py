@@ -1,0 +1,43 @@
+"""/mogul new: open a Mogul table with typed options (everything else is /game)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from cogs.common import L, hub_of
+
+
+class MogulCog(commands.GroupCog, group_name=L("cmd.mogul.name"), group_description=L("cmd.mogul.description")):
+    """The /mogul group."""
+
+    @app_commands.command(name=L("cmd.mogul.new.name"), description=L("cmd.mogul.new.description"))
+    @app_commands.rename(loan_cost=L("cmd.mogul.new.loan_cost.name"), quick_start=L("cmd.mogul.new.quick_start.name"))
+    @app_commands.describe(
+        loan_cost=L("cmd.mogul.new.loan_cost.description"),
+        quick_start=L("cmd.mogul.new.quick_start.description"),
+    )
+    @app_commands.choices(
+        loan_cost=[Choice(name=L(f"cmd.mogul.new.loan_cost.{v}"), value=v) for v in ("1", "2")],
+        quick_start=[Choice(name=L(f"cmd.mogul.new.quick_start.{v}"), value=v) for v in ("off", "deal", "pick")],
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        loan_cost: Choice[str] | None = None,
+        quick_start: Choice[str] | None = None,
+    ) -> None:
+        """Open a Mogul table in this channel."""
+        options = {
+            name: choice.value
+            for name, choice in (("loan_cost", loan_cost), ("quick_start", quick_start))
+            if choice is not None
+        }
+        await hub_of(interaction).open_table(interaction, "mogul", options)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load the /mogul group."""
+    await bot.add_cog(MogulCog())

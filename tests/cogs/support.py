@@ -1,0 +1,100 @@
+"""Helpers for the simcord tests: set up a Mogul table, find the board, play one move."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.tables import Ask
+from db.store import TableRecord
+
+PREFERRED = ("drop", "take", "decline")  # a policy that keeps auctions (and the game) short
+
+
+@dataclass
+class Seen:
+    """Everything public the players could read, gathered as the game goes."""
+
+    public: list[str] = field(default_factory=list)
+    private: list[str] = field(default_factory=list)
+
+
+def hub(env: Any) -> Any:
+    """The running bot's table hub."""
+    return env.bot.hub
+
+
+async def table_in(env: Any, channel: Any) -> TableRecord:
+    """The latest table of a channel (live or just finished)."""
+    store = hub(env).store
+    live = await store.live_table(channel.id)
+    if live is not None:
+        return live
+    for table_id in range(50, 0, -1):
+        table = await store.get_table(table_id)
+        if table is not None and table.channel_id == channel.id:
+            return table
+    raise AssertionError("no table in this channel")
+
+
+async def board_of(env: Any, channel: Any) -> discord.Message:
+    """The table's board message as the channel shows it now."""
+    table = await table_in(env, channel)
+    found = [m for m in channel.history() if m.id == table.board_message_id]
+    assert found, "the board message is missing"
+    return found[0]
+
+
+def custom_ids(message: Any) -> list[str]:
+    """Every custom_id on a message's components."""
+    rows = message.components
+    ids: list[str] = []
+    for row in rows:
+        row = row if isinstance(row, dict) else row.to_dict()
+        for item in row.get("components", []):
+            if item.get("custom_id"):
+                ids.append(item["custom_id"])
+    return ids
+
+
+def pick(ask: Ask) -> str:
+    """The policy's action code for an open decision."""
+    codes = [c.code for c in ask.choices]
+    for wanted in PREFERRED:
+        if wanted in codes:
+            return wanted
+    return codes[0]
+
+
+async def open_mogul(env: Any, names: tuple[str, ...] = ("ana", "ben", "cy"), **options: Any) -> tuple[Any, Any, dict]:
+    """A guild, a channel and a started Mogul table; returns (guild, channel, actors by user id)."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tables")
+    actors = [guild.add_member(env.create_user(n)) for n in names]
+    res = await actors[0].slash(channel, "mogul new", **options)
+    assert res.ephemeral, res.response.content
+    for actor in actors[1:]:
+        res = await actor.slash(channel, "game join")
+        assert res.ephemeral
+    res = await actors[0].slash(channel, "game start")
+    assert res.ephemeral
+    return guild, channel, {str(a.id): a for a in actors}
+
+
+async def play_one(env: Any, channel: Any, actors: dict[str, Any]) -> Any:
+    """Play one move with the policy, by a button click (board or secret ephemeral)."""
+    table = await table_in(env, channel)
+    asks = await hub(env).service.asks(table_id=table.id)
+    assert asks, "nobody to act"
+    ask = asks[0]
+    actor = actors[ask.user_id]
+    code = pick(ask)
+    custom_id = f"gh:{table.id}:{ask.decision}:{code}"
+    board = await board_of(env, channel)
+    if custom_id in custom_ids(board):
+        return await actor.click(board, custom_id=custom_id)
+    opened = await actor.click(board, custom_id=f"gh:{table.id}:mine")
+    assert opened.ephemeral
+    return await actor.click(opened.response, custom_id=custom_id)

@@ -1,0 +1,96 @@
+"""Every cog's app commands fit Discord's limits and are localized in French; the catalogue is complete."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import EXTENSIONS
+from bot.i18n import placeholders
+from cogs.common import CatalogueTranslator
+
+NAME = re.compile(r"^[-_\w]{1,32}$")
+I18N = Path(__file__).resolve().parents[2] / "bot" / "i18n"
+
+
+async def _payloads() -> list[dict[str, Any]]:
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default())
+    for name in EXTENSIONS:
+        await bot.load_extension(name)
+    translator = CatalogueTranslator()
+    return [await cmd.get_translated_payload(bot.tree, translator) for cmd in bot.tree.get_commands()]
+
+
+def _check_name(item: dict[str, Any], where: str) -> None:
+    for name in [item["name"], *item.get("name_localizations", {}).values()]:
+        assert NAME.match(name) and name == name.lower(), f"{where}: bad name {name!r}"
+    assert "fr" in item.get("name_localizations", {}), f"{where}: no French name"
+
+
+def _check_description(item: dict[str, Any], where: str) -> None:
+    for text in [item["description"], *item.get("description_localizations", {}).values()]:
+        assert 1 <= len(text) <= 100, f"{where}: description length {len(text)}"
+    assert "fr" in item.get("description_localizations", {}), f"{where}: no French description"
+
+
+def _walk(item: dict[str, Any], where: str) -> None:
+    _check_name(item, where)
+    _check_description(item, where)
+    options = item.get("options", [])
+    assert len(options) <= 25
+    for locale in ("", "fr"):
+        names = [o["name"] if not locale else o.get("name_localizations", {}).get(locale) for o in options]
+        assert len(names) == len(set(names)), f"{where}: option names collide ({locale or 'en'})"
+    for option in options:
+        sub = f"{where} {option['name']}"
+        if option.get("type") in (
+            discord.AppCommandOptionType.subcommand.value,
+            discord.AppCommandOptionType.subcommand_group.value,
+        ):
+            _walk(option, sub)
+            continue
+        _check_name(option, sub)
+        _check_description(option, sub)
+        for choice in option.get("choices", []):
+            for label in [choice["name"], *choice.get("name_localizations", {}).values()]:
+                assert 1 <= len(label) <= 100, f"{sub}: choice {label!r}"
+            assert "fr" in choice.get("name_localizations", {}), f"{sub}: choice without French"
+
+
+async def test_every_command_fits_discord_and_speaks_french() -> None:
+    payloads = await _payloads()
+    roots = [p["name"] for p in payloads]
+    assert len(roots) == len(set(roots)) and {"game", "mogul"} <= set(roots)
+    fr_roots = [p["name_localizations"]["fr"] for p in payloads]
+    assert len(fr_roots) == len(set(fr_roots))
+    for payload in payloads:
+        _walk(payload, "/" + payload["name"])
+    game = next(p for p in payloads if p["name"] == "game")
+    subs = {o["name"] for o in game["options"]}
+    expected = {"join", "leave", "start", "cancel", "board", "hand", "move", "log"}
+    assert subs >= expected | {"rules", "status", "games", "addbot"}
+
+
+async def test_translator_only_answers_french() -> None:
+    translator = CatalogueTranslator()
+    string = app_commands.locale_str("join", key="cmd.game.join.name")
+    ctx = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
+    assert await translator.translate(string, discord.Locale.french, ctx) == "rejoindre"
+    assert await translator.translate(string, discord.Locale.german, ctx) is None
+    assert await translator.translate(app_commands.locale_str("x"), discord.Locale.french, ctx) is None
+
+
+def test_discord_catalogues_match() -> None:
+    en = json.loads((I18N / "en" / "discord.json").read_text(encoding="utf-8"))
+    fr = json.loads((I18N / "fr" / "discord.json").read_text(encoding="utf-8"))
+    assert en.keys() == fr.keys()
+    for key, text in en.items():
+        assert key.startswith(("discord.", "cmd.")), key
+        assert placeholders(text) == placeholders(fr[key]), key
+        assert "'" not in fr[key], f"{key}: use ’ in French"
