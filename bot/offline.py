@@ -96,9 +96,7 @@ class OfflineTable:
         name, _, rest = line.partition(" ")
         player = self.players.get(name)
         if player is None:
-            self.say(
-                "?", t("offline.unknown_player", self.lang, player=name, players=", ".join(self.players))
-            )
+            self.say("?", t("offline.unknown_player", self.lang, player=name, players=", ".join(self.players)))
             return True
         verb, _, arg = rest.strip().partition(" ")
         try:
@@ -177,9 +175,7 @@ async def play(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> i
             table = OfflineTable(service, players, out, args.lang)
             host = players[names[0]]
             try:
-                created = await service.create(
-                    PLACE, args.game, host, options, locale=args.lang, ai=names[0] in ai
-                )
+                created = await service.create(PLACE, args.game, host, options, locale=args.lang, ai=names[0] in ai)
                 table.show(created, host)
                 if not args.lobby:
                     for name in names[1:]:

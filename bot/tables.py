@@ -418,9 +418,7 @@ class TableService:
                 refusal.names = [s.name for s in rec.seats]
                 raise refusal from exc
             first = [(seat, rules.action_code(action))]
-            step = self._advance(
-                rules, rec, new_state, rec.ply, first, seat, now, [(seat, e) for e in events], state
-            )
+            step = self._advance(rules, rec, new_state, rec.ply, first, seat, now, [(seat, e) for e in events], state)
             step.played = rules.action_label(state, seat, action)
             return step
 
@@ -514,9 +512,7 @@ class TableService:
             )
             for d in table.decisions
         ]
-        out.reply = "\n".join(
-            [t("table.status_active", loc, game=game, table=table.id, ply=table.ply), *waiting]
-        )
+        out.reply = "\n".join([t("table.status_active", loc, game=game, table=table.id, ply=table.ply), *waiting])
         return out
 
     async def replay(self, table_id: int) -> Any:
@@ -666,9 +662,7 @@ class TableService:
             board += "\n" + t("table.board_cancelled", table.locale)
         return board
 
-    def _private_text(
-        self, table: TableRecord, state: Any, seat: int, locale: str | None, *, ask: bool
-    ) -> str:
+    def _private_text(self, table: TableRecord, state: Any, seat: int, locale: str | None, *, ask: bool) -> str:
         rules = self._rules(table.game)
         tr = Text(locale, self._names(table))
         header = t("table.private_header", locale, game=t(f"{table.game}.name", locale), table=table.id)
@@ -735,9 +729,7 @@ class TableService:
         out.board = self._board_text(table, step.state)
         out.events.extend(public.msg(e) for _, e in step.events if e.to is None)
         # Mention whoever is newly asked, except the player who is acting right now.
-        out.mentions = [
-            table.seats[s].user_id for s in sorted(step.opened) if not table.seats[s].is_ai and s != actor
-        ]
+        out.mentions = [table.seats[s].user_id for s in sorted(step.opened) if not table.seats[s].is_ai and s != actor]
         simultaneous = len(rules.to_act(step.state)) > 1
         for rec in table.seats:
             if rec.is_ai or rec.seat is None or rec.seat == actor:
@@ -752,9 +744,7 @@ class TableService:
         if reply_to is not None and actor is not None:
             tr = Text(reply_to.locale, names)
             own = [tr.msg(e) for _, e in step.events if e.to is not None and actor in e.to]
-            lines = (
-                [t("table.you_played", reply_to.locale, action=tr.msg(step.played))] if step.played else []
-            )
+            lines = [t("table.you_played", reply_to.locale, action=tr.msg(step.played))] if step.played else []
             lines.extend(own)
             if actor in rules.to_act(step.state):
                 lines.append(self._private_text(table, step.state, actor, reply_to.locale, ask=True))
