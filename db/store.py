@@ -12,7 +12,7 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
@@ -67,6 +67,7 @@ class TableRecord:
     created_at: str
     updated_at: str
     seats: tuple[SeatRecord, ...] = field(default=())
+    revision: int = 0  # bumped by every write to the table or its seats
 
     def seat_of(self, user_id: str) -> SeatRecord | None:
         """The seat record of ``user_id``, if seated here."""
@@ -118,6 +119,7 @@ class TableStore:
     def __init__(self, conn: aiosqlite.Connection, clock: Callable[[], str] = utc_now_iso) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()  # one transaction at a time on this connection
+        self._cache: dict[int, TableRecord] = {}  # table id -> record at its last known revision
         self.clock = clock
 
     @classmethod
@@ -181,28 +183,35 @@ class TableStore:
 
     async def live_table(self, channel_id: int) -> TableRecord | None:
         """The lobby or active table of a channel, if any."""
-        async with self._tx() as conn:
+        async with self._read() as conn:
             return await self._live_in(conn, channel_id)
 
     async def get_table(self, table_id: int) -> TableRecord | None:
         """A table by id, whatever its status."""
-        async with self._tx() as conn:
-            return await self._load_or_none(conn, table_id)
+        async with self._read() as conn:
+            row = await _fetchone(conn, "SELECT revision FROM tables WHERE id = ?", (table_id,))
+            return None if row is None else await self._current(conn, table_id, int(row[0]))
+
+    async def last_table(self, channel_id: int) -> TableRecord | None:
+        """The most recent table of a channel, live or ended (to read a finished game's log)."""
+        async with self._read() as conn:
+            row = await _fetchone(
+                conn, "SELECT id, revision FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+            )
+            return None if row is None else await self._current(conn, int(row[0]), int(row[1]))
 
     async def live_tables(self) -> list[TableRecord]:
         """Every lobby or active table (to resume after a restart)."""
         async with self._tx() as conn:
-            rows = await (
-                await conn.execute("SELECT id FROM tables WHERE status IN ('lobby', 'active') ORDER BY id")
-            ).fetchall()
+            rows = await conn.execute_fetchall("SELECT id FROM tables WHERE status IN ('lobby', 'active') ORDER BY id")
             return [await self._load(conn, int(r[0])) for r in rows]
 
     async def actions(self, table_id: int) -> list[tuple[int, int, str]]:
         """The action log of a table: (ply, seat, code) in order."""
         async with self._tx() as conn:
-            rows = await (
-                await conn.execute("SELECT ply, seat, action FROM actions WHERE table_id = ? ORDER BY ply", (table_id,))
-            ).fetchall()
+            rows = await conn.execute_fetchall(
+                "SELECT ply, seat, action FROM actions WHERE table_id = ? ORDER BY ply", (table_id,)
+            )
             return [(int(r[0]), int(r[1]), str(r[2])) for r in rows]
 
     async def update_lobby(
@@ -222,7 +231,7 @@ class TableStore:
                 await self._insert_seat(conn, table_id, add, now)
             if remove is not None:
                 await conn.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, remove))
-            await conn.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (now, table_id))
+            await self._touch(conn, table_id, now)
             return verdict, await self._load(conn, table_id)
 
     async def start_table(
@@ -245,7 +254,7 @@ class TableStore:
                 )
             cursor = await conn.execute(
                 "UPDATE tables SET status = ?, initial_state = ?, state = ?, ply = ?, state_version = ?,"
-                " decisions = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+                " decisions = ?, updated_at = ?, revision = revision + 1 WHERE id = ? AND status = 'lobby'",
                 (
                     write.status,
                     initial,
@@ -265,19 +274,24 @@ class TableStore:
     async def commit_move(self, table_id: int, decide: Callable[[TableRecord], T]) -> tuple[T, TableRecord]:
         """Run one move as one transaction.
 
-        ``decide`` reads the table as it is inside the transaction and returns a result; if the
-        result is a ``MoveWrite`` (or has one in ``.write``), it is written with a guard on the ply
-        that ``decide`` saw. ``decide`` raises to refuse, and then nothing is written.
+        ``decide`` sees the table and returns a result; if the result is a ``MoveWrite`` (or has one
+        in ``.write``), it is written with ``UPDATE ... WHERE ply = ? AND revision = ?`` on what
+        ``decide`` saw. The table usually comes from memory (no read at all); if another writer got
+        there first, the guard matches no row, and ``decide`` runs again on the fresh row, in the same
+        transaction, where it refuses a decision that is no longer open. ``decide`` raises to
+        refuse, and then nothing is written.
         """
         now = self.clock()
         async with self._tx() as conn:
-            table = await self._load(conn, table_id)
-            result = decide(table)
-            write = result if isinstance(result, MoveWrite) else getattr(result, "write", None)
-            if isinstance(write, MoveWrite):
+            table = self._cache.get(table_id) or await self._load(conn, table_id)
+            for _ in range(2):
+                result = decide(table)
+                write = result if isinstance(result, MoveWrite) else getattr(result, "write", None)
+                if not isinstance(write, MoveWrite):
+                    return result, table
                 cursor = await conn.execute(
-                    "UPDATE tables SET state = ?, ply = ?, decisions = ?, status = ?, updated_at = ?"
-                    " WHERE id = ? AND ply = ?",
+                    "UPDATE tables SET state = ?, ply = ?, decisions = ?, status = ?, updated_at = ?,"
+                    " revision = revision + 1 WHERE id = ? AND ply = ? AND revision = ?",
                     (
                         write.state,
                         table.ply + len(write.actions),
@@ -286,32 +300,50 @@ class TableStore:
                         now,
                         table_id,
                         table.ply,
+                        table.revision,
                     ),
                 )
-                if cursor.rowcount != 1:
-                    raise StaleMove(f"table {table_id} moved past ply {table.ply}")
-                await self._insert_actions(conn, table_id, table.ply, write.actions, now)
-            return result, await self._load(conn, table_id)
+                if cursor.rowcount == 1:
+                    break
+                table = await self._load(conn, table_id)  # another writer moved it: decide again
+            else:
+                raise StaleMove(f"table {table_id} kept moving under this move")
+            await self._insert_actions(conn, table_id, table.ply, write.actions, now)
+            moved = replace(
+                table,
+                state=write.state,
+                ply=table.ply + len(write.actions),
+                decisions=tuple(write.decisions),
+                status=write.status,
+                updated_at=now,
+                revision=table.revision + 1,
+            )
+        self._cache[table_id] = moved
+        return result, moved
 
     async def set_status(self, table_id: int, status: str, *, only_if: Sequence[str] = LIVE) -> bool:
         """Change a table's status (cancel, ...) if it is in one of ``only_if``; True if changed."""
         marks = ", ".join("?" for _ in only_if)
         async with self._tx() as conn:
             cursor = await conn.execute(
-                f"UPDATE tables SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
+                f"UPDATE tables SET status = ?, updated_at = ?, revision = revision + 1"
+                f" WHERE id = ? AND status IN ({marks})",
                 (status, self.clock(), table_id, *only_if),
             )
+            self._cache.pop(table_id, None)
             return cursor.rowcount == 1
 
     async def set_host(self, table_id: int, user_id: str) -> None:
         """Hand the host's role to another seated player."""
         async with self._tx() as conn:
             await conn.execute("UPDATE tables SET host_id = ? WHERE id = ?", (user_id, table_id))
+            await self._touch(conn, table_id, self.clock())
 
     async def set_board_message(self, table_id: int, message_id: int | None) -> None:
         """Remember which channel message shows this table's board."""
         async with self._tx() as conn:
             await conn.execute("UPDATE tables SET board_message_id = ? WHERE id = ?", (message_id, table_id))
+            await self._touch(conn, table_id, self.clock())
 
     async def set_seat_locale(self, table_id: int, user_id: str, locale: str) -> None:
         """Remember the language a seated player reads."""
@@ -319,6 +351,7 @@ class TableStore:
             await conn.execute(
                 "UPDATE seats SET locale = ? WHERE table_id = ? AND user_id = ?", (locale, table_id, user_id)
             )
+            await self._touch(conn, table_id, self.clock())
 
     # -- players --------------------------------------------------------------------------------
     async def dm_closed(self, user_id: str) -> bool:
@@ -350,14 +383,35 @@ class TableStore:
                 yield self._conn
             except BaseException:
                 await self._conn.execute("ROLLBACK")
+                self._cache.clear()  # it may hold a row read after a write that is now undone
                 raise
             await self._conn.execute("COMMIT")
 
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection for plain reads: no transaction, but never inside another task's one."""
+        async with self._lock:
+            yield self._conn
+
+    async def _touch(self, conn: aiosqlite.Connection, table_id: int, now: str) -> None:
+        """Mark a table as changed (its cached record is dropped and re-read when next needed)."""
+        await conn.execute("UPDATE tables SET updated_at = ?, revision = revision + 1 WHERE id = ?", (now, table_id))
+        self._cache.pop(table_id, None)
+
+    async def _current(self, conn: aiosqlite.Connection, table_id: int, revision: int) -> TableRecord:
+        """The record at ``revision``: from memory if it is the one held, else read again."""
+        cached = self._cache.get(table_id)
+        if cached is not None and cached.revision == revision:
+            return cached
+        return await self._load(conn, table_id)
+
     async def _live_in(self, conn: aiosqlite.Connection, channel_id: int) -> TableRecord | None:
         row = await _fetchone(
-            conn, "SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+            conn,
+            "SELECT id, revision FROM tables WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
         )
-        return None if row is None else await self._load(conn, int(row[0]))
+        return None if row is None else await self._current(conn, int(row[0]), int(row[1]))
 
     async def _load_or_none(self, conn: aiosqlite.Connection, table_id: int) -> TableRecord | None:
         row = await _fetchone(conn, "SELECT * FROM tables WHERE id = ?", (table_id,))
@@ -367,16 +421,15 @@ class TableStore:
         table = await self._load_or_none(conn, table_id)
         if table is None:
             raise KeyError(f"no table {table_id}")
+        self._cache[table_id] = table
         return table
 
     async def _with_seats(self, conn: aiosqlite.Connection, row: sqlite3.Row) -> TableRecord:
-        seats = await (
-            await conn.execute(
-                "SELECT user_id, name, is_ai, locale, seat, joined_at FROM seats WHERE table_id = ?"
-                " ORDER BY COALESCE(seat, 1000000), joined_at, rowid",
-                (row["id"],),
-            )
-        ).fetchall()
+        seats = await conn.execute_fetchall(
+            "SELECT user_id, name, is_ai, locale, seat, joined_at FROM seats WHERE table_id = ?"
+            " ORDER BY COALESCE(seat, 1000000), joined_at, rowid",
+            (row["id"],),
+        )
         return TableRecord(
             id=int(row["id"]),
             guild_id=row["guild_id"],
@@ -396,6 +449,7 @@ class TableStore:
             created_at=str(row["created_at"]),
             updated_at=str(row["updated_at"]),
             seats=tuple(SeatRecord(str(s[0]), str(s[1]), bool(s[2]), s[3], s[4], str(s[5])) for s in seats),
+            revision=int(row["revision"]),
         )
 
     async def _insert_seat(self, conn: aiosqlite.Connection, table_id: int, seat: SeatRecord, now: str) -> None:
@@ -419,10 +473,11 @@ class TableStore:
 
 
 async def _fetchone(conn: aiosqlite.Connection, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None:
-    """One row of a query, its cursor closed at once (an unfinished statement blocks COMMIT until
-    the garbage collector frees its cursor, which simcord's event-loop tracking delays)."""
-    async with conn.execute(sql, params) as cursor:
-        return await cursor.fetchone()
+    """The first row of a query, read in one call whose cursor is closed at once (an unfinished
+    statement blocks COMMIT until the garbage collector frees its cursor, which simcord's event-loop
+    tracking delays)."""
+    rows = list(await conn.execute_fetchall(sql, params))
+    return rows[0] if rows else None
 
 
 def migrations() -> list[tuple[int, str]]:
