@@ -452,8 +452,8 @@ class TableService:
 
     # -- reading --------------------------------------------------------------------------------
     async def board(self, place: Place | None = None, *, table_id: int | None = None) -> Outbox:
-        """The current public board (and, in the lobby, who has joined)."""
-        table = await self._table(place, table_id)
+        """The current public board (and, in the lobby, who has joined); after the end, the final one."""
+        table = await self._table(place, table_id, ended=True)
         if table.status == "lobby":
             return self._lobby_outbox(table)
         out = Outbox(table.id, table.game, over=table.status != "active")
@@ -474,8 +474,8 @@ class TableService:
         return out
 
     async def log(self, place: Place, player: Player, *, last: int = 15) -> Outbox:
-        """The last public events, replayed from the action log."""
-        table = await self._table(place, None)
+        """The last public events, replayed from the action log (also of a game that has ended)."""
+        table = await self._table(place, None, ended=True)
         lines = await self._public_history(table, player.locale)
         out = Outbox(table.id, table.game)
         shown = lines[-last:] if last else lines
@@ -557,12 +557,18 @@ class TableService:
             raise NoTable()
         return table
 
-    async def _table(self, place: Place | None, table_id: int | None) -> TableRecord:
+    async def _table(self, place: Place | None, table_id: int | None, *, ended: bool = False) -> TableRecord:
+        """A table by id, else the live table of ``place``; with ``ended``, else its last game."""
         if table_id is not None:
             return await self._get(table_id)
         if place is None:
             raise NoTable()
-        return await self._live(place)
+        if not ended:
+            return await self._live(place)
+        table = await self.store.last_table(place.channel_id)
+        if table is None or (table.state is None and table.status != "lobby"):
+            raise NoTable()  # nothing was ever played here (or only a lobby that closed)
+        return table
 
     @staticmethod
     def _check_lobby(rec: TableRecord) -> None:

@@ -165,8 +165,11 @@ async def test_ai_seats_play_by_themselves_and_the_game_ends(service: TableServi
         assert ask is not None  # the AI seats have played: only ana can be waited for
         out = await service.act(ANA, ask.choices[0].code, place=HERE, decision=ask.decision)
     assert out.over
-    with pytest.raises(NoTable):  # the channel is free again
-        await service.board(HERE)
+    with pytest.raises(NoTable):  # the channel is free again for a new table
+        await service.hand(HERE, ANA)
+    final = await service.board(HERE)  # ... while the last game's board and log stay readable
+    assert final.over and final.board == out.board and final.mentions == []
+    assert "picked" in (await service.log(HERE, ANA)).reply
     table = await service.table(table_id=out.table_id)
     assert table.status == "over"
     assert await service.replay(table.id) == service.state_of(table)

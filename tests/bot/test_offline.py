@@ -1,0 +1,86 @@
+"""The terminal table: whole AI games in both languages, and piped human commands with refusals."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from bot.offline import parse_args, play
+
+
+async def run(argv: list[str], lines: list[str] = ()) -> str:  # type: ignore[assignment]
+    out = io.StringIO()
+    code = await play(parse_args(argv), lines, out)
+    assert code == 0, out.getvalue()[-2000:]
+    return out.getvalue()
+
+
+def boards(text: str) -> list[str]:
+    """Every board printed in the channel (blocks that start with the game's title line)."""
+    return re.findall(r"\[#table\]\n(    📈.*?)(?=\n\[)", text, flags=re.S)
+
+
+async def test_all_ai_mogul_game_runs_to_the_final_standings_in_english() -> None:
+    text = await run(["mogul", "--players", "ana,ben,cy", "--ai", "ana,ben,cy", "--seed", "5"])
+    assert "Crash!" in text and "🏆" in text
+    assert re.search(r"# Player +Track +Chips", text)  # the final standings table
+
+
+async def test_all_ai_mogul_game_speaks_french() -> None:
+    text = await run(
+        ["mogul", "--players", "ana,ben,cy,dee", "--ai", "ana,ben,cy,dee", "--lang", "fr", "--option", "loan_cost=2"]
+    )
+    assert "Crash ! La partie s’arrête aussitôt." in text and "🏆 Vainqueur" in text
+    assert "Manche 2 :" in text
+    assert "your turn" not in text and "Winner" not in text
+
+
+async def test_piped_refusals_change_nothing() -> None:
+    """Not your turn and an illegal choice are refused to that player alone; the board is unchanged."""
+    script = [
+        "ana board",
+        "ana move sell:9",
+        "ben move sell:9",
+        "cy move sell:9",
+        "ana move nonsense",
+        "ana board",
+        "ana move 1",
+    ]
+    text = await run(["mogul", "--players", "ana,ben,cy", "--seed", "7"], script)
+    refusals = re.findall(r"\[only (\w+) sees\]\n    ⛔ (.*)", text)
+    assert len(refusals) == 4
+    assert sum("not your turn" in why for _, why in refusals) == 2
+    assert sum("not your turn" not in why for _, why in refusals) == 2  # the player to act, illegal moves
+    shown = boards(text)
+    # start, "ana board", "ana board" again, then the board after the real move.
+    assert shown[1] == shown[2]
+    assert shown[3] != shown[2]
+
+
+async def test_lobby_mode_lets_players_join_and_start() -> None:
+    script = ["ben join", "ben start", "cy join", "ana start"]
+    text = await run(["mogul", "--players", "ana,ben,cy", "--lobby", "--seed", "3"], script)
+    assert "ben joined the table." in text and "cy joined the table." in text
+    assert "Only the table’s host" in text  # ben may not start
+    assert "The Mogul game starts!" in text
+
+
+async def test_bad_command_lines_are_explained() -> None:
+    out = io.StringIO()
+    code = await play(parse_args(["mogul", "--players", "ana,ben,cy", "--ai", "zed"]), [], out)
+    assert code == 2 and "--ai" in out.getvalue()
+    with pytest.raises(SystemExit):
+        parse_args(["chess", "--players", "a,b"])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+async def test_all_ai_top_race_grand_prix_finishes(players: int) -> None:
+    names = ",".join(["ana", "ben", "cy", "dee", "eve", "fay"][:players])
+    lang = "fr" if players % 2 else "en"
+    text = await run(
+        ["toprace", "--players", names, "--ai", names, "--option", "races=3", "--seed", str(players), "--lang", lang]
+    )
+    assert "🏆" in text
+    assert "3/3" in text  # the third race was reached
