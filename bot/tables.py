@@ -653,6 +653,7 @@ class TableService:
             actions=done,
             state=state.model_dump_json(),
             decisions=ordered,
+            state_version=rules.state_version,
             status="over" if over else "active",
         )
         return _Step(write, state, events, frozenset(opened & set(decisions)))

@@ -86,6 +86,7 @@ class MoveWrite:
     state: str
     decisions: tuple[Decision, ...]
     status: str
+    state_version: int = 1  # the version of the game's state model that wrote ``state``
 
 
 class ChannelBusy(Exception):
@@ -290,10 +291,11 @@ class TableStore:
                 if not isinstance(write, MoveWrite):
                     return result, table
                 cursor = await conn.execute(
-                    "UPDATE tables SET state = ?, ply = ?, decisions = ?, status = ?, updated_at = ?,"
-                    " revision = revision + 1 WHERE id = ? AND ply = ? AND revision = ?",
+                    "UPDATE tables SET state = ?, state_version = ?, ply = ?, decisions = ?, status = ?,"
+                    " updated_at = ?, revision = revision + 1 WHERE id = ? AND ply = ? AND revision = ?",
                     (
                         write.state,
+                        write.state_version,
                         table.ply + len(write.actions),
                         _decisions_json(write.decisions),
                         write.status,
@@ -312,6 +314,7 @@ class TableStore:
             moved = replace(
                 table,
                 state=write.state,
+                state_version=write.state_version,
                 ply=table.ply + len(write.actions),
                 decisions=tuple(write.decisions),
                 status=write.status,
