@@ -22,7 +22,7 @@ def _example_5() -> object:
 
 
 def test_tr_tip_1_2_two_cars_one_card_one_round_example_5() -> None:
-    """TR-TIP-1/2, worked example 5: red (9,2) and white (10,1) both cross TIP 1 on card 20;
+    """TR-TIP-1, TR-TIP-2, worked example 5: red (9,2) and white (10,1) both cross TIP 1 on card 20;
     white auto-takes the other row-15 cell; one round (TIP 1) after all six slots."""
     s = _example_5()
     s, _ = play(s, 0, "play:20")  # B6 C5 D4 E3 F2 A1
@@ -187,7 +187,7 @@ def test_tr_end_4_outcome_ranks_by_money_shared() -> None:
 
 
 def test_tr_gp_1_2_3_three_races_money_carries_over() -> None:
-    """TR-GP-1/2/3: three races, money carries over, everything else resets, new deal and auction."""
+    """TR-GP-1, TR-GP-2, TR-GP-3: three races, money carries over, everything else resets, new deal and auction."""
     s = base(3, races="3")
     seen_race2 = False
     n = 0
