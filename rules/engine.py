@@ -192,6 +192,12 @@ def fill_options(specs: Sequence[OptionSpec], options: Options) -> dict[str, str
 
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
+
+
+def with_item(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``items`` with the element at ``index`` replaced (states hold tuples indexed by seat)."""
+    return (*items[:index], value, *items[index + 1 :])
 
 
 def trusted(cls: type[M], values: dict[str, Any]) -> M:

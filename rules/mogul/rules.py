@@ -26,6 +26,7 @@ from rules.engine import (
     fill_options,
     rank_by,
     trusted,
+    with_item,
 )
 
 from . import ai, render
@@ -61,11 +62,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
 T = TypeVar("T")
 _SEAT_SETS = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
 """The audience of a private event, per seat (shared, immutable)."""
-
-
-def _set(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """``items`` with the element at ``index`` replaced."""
-    return (*items[:index], value, *items[index + 1 :])
 
 
 def _event(
@@ -274,7 +270,7 @@ class _Work:
         taken = d["pot"]
         self.add("chips", seat, taken)
         d["pot"] = 0
-        d["active"] = _set(d["active"], seat, False)
+        d["active"] = with_item(d["active"], seat, False)
         d["last_drop"] = seat
         key = "mogul.event.auto_drop" if forced else "mogul.event.drop"
         self.events.append(_event(key, params={"taken": taken}, seats={"player": seat}))
@@ -289,7 +285,7 @@ class _Work:
         d["bank"] -= LOAN_CHIPS
         self.add("scores", seat, -cost)
         self.add("loans", seat, 1)
-        d["loaned"] = _set(d["loaned"], seat, True)
+        d["loaned"] = with_item(d["loaned"], seat, True)
         self.events.append(_event("mogul.event.loan", params={"cost": cost}, seats={"player": seat}))
         self.tell_chips(seat)
 
@@ -300,7 +296,7 @@ class _Work:
         d = self.d
         card_id = d["revealed"]
         assert card_id is not None and card_id != CRASH and d["taker"] is None
-        d["shares"] = _set(d["shares"], seat, (*d["shares"][seat], card_id))
+        d["shares"] = with_item(d["shares"], seat, (*d["shares"][seat], card_id))
         d["first"] = seat
         d["taker"] = seat
         self.events.append(
@@ -324,7 +320,7 @@ class _Work:
             if CARDS[owned[index]].centre == colour:
                 sold.append(owned.pop(index))
         assert len(sold) == k
-        d["shares"] = _set(d["shares"], seat, tuple(owned))
+        d["shares"] = with_item(d["shares"], seat, tuple(owned))
         d["discard"] = (*d["discard"], *reversed(sold))  # MG-ACT-6
         points = k * d["sale_value"]
         self.add("scores", seat, points)
@@ -366,7 +362,7 @@ class _Work:
         d = self.d
         d["pick_pile"] = tuple(card for card in d["pick_pile"] if card != card_id)
         d["pick_order"] = d["pick_order"][1:]
-        d["shares"] = _set(d["shares"], seat, (*d["shares"][seat], card_id))
+        d["shares"] = with_item(d["shares"], seat, (*d["shares"][seat], card_id))
         self.events.append(
             _event(
                 "mogul.event.auto_pick" if forced else "mogul.event.pick",

@@ -26,6 +26,7 @@ from rules.engine import (
     fill_options,
     rank_by,
     trusted,
+    with_item,
 )
 from rules.toprace.actions import PANNE, PASS, TURBO, Action, act
 from rules.toprace.actions import action_code as _action_code
@@ -90,10 +91,6 @@ requires (its partner stops *in* row 20 and the broken car re-enters beside it);
 "row > R" would contradict the example."""
 
 _FIELDS = tuple(TopRaceState.model_fields)
-
-
-def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
-    return (*t[:i], v, *t[i + 1 :])
 
 
 class _W:
@@ -314,8 +311,8 @@ def _auction_step(w: _W) -> None:
 def _buy(w: _W, seat: int, price: int, how: Any) -> None:
     """Pay for drivers[0] (TR-AUC-6: even into debt) and ask where to place it (DP 2)."""
     car = w.drivers[0]
-    w.money = _set(w.money, seat, w.money[seat] - price)
-    w.owner = _set(w.owner, car, seat)
+    w.money = with_item(w.money, seat, w.money[seat] - price)
+    w.owner = with_item(w.owner, car, seat)
     w.purchases = (*w.purchases, Purchase.model_construct(car=car, seat=seat, price=price, how=how))
     w.drivers = w.drivers[1:]
     w.start = seat  # TR-AUC-8: the buyer of the last car sold starts
@@ -347,7 +344,7 @@ def _no_sale(w: _W) -> None:
     w.drivers = w.drivers[1:]
     taken = set(w.cell)
     cell = next(c for c in ARROWS_REARMOST if c not in taken)
-    w.cell = _set(w.cell, car, cell)  # TR-AUC-7: unowned car to the rearmost free arrow
+    w.cell = with_item(w.cell, car, cell)  # TR-AUC-7: unowned car to the rearmost free arrow
     w.ev("unowned", car=car, n=1 - ROW[cell], lane=LANE[cell])
     w.ask = "none"
 
@@ -415,14 +412,14 @@ def _move(w: _W, car: int, end: int) -> None:
     r0, r1 = ROW[start], ROW[end]
     lost = w.points - (r1 - r0)
     w.counter += 1
-    w.stamp = _set(w.stamp, car, w.counter)  # TR-MOVE-7: the row always changes on a move
+    w.stamp = with_item(w.stamp, car, w.counter)  # TR-MOVE-7: the row always changes on a move
     if end == FINISH:
-        w.cell = _set(w.cell, car, OFF)
+        w.cell = with_item(w.cell, car, OFF)
         w.finish = (*w.finish, car)  # TR-MOVE-6: crossing order
         w.note("finish", car, start, end, w.points, lost)
         w.ev("finish", car=car, place=len(w.finish), lost=lost)
     else:
-        w.cell = _set(w.cell, car, end)
+        w.cell = with_item(w.cell, car, end)
         w.note("move", car, start, end, w.points, lost)
         if lost:
             w.ev("move_jam", car=car, row=r1, lane=LANE[end], lost=lost)
@@ -431,7 +428,7 @@ def _move(w: _W, car: int, end: int) -> None:
     for k, line in enumerate(TIP_ROWS):
         if r0 <= line < r1 and not w.tips[k]:
             # TR-TIP-1/2: the first crossing of line k triggers round k after the card.
-            w.tips = _set(w.tips, k, True)
+            w.tips = with_item(w.tips, k, True)
             if w.betting:
                 w.tip_queue = tuple(sorted((*w.tip_queue, k + 1)))  # ascending k (TR-TIP-2)
                 w.ev("tip_crossed", car=car, tip=k + 1)
@@ -456,9 +453,9 @@ def _release(w: _W, car: int) -> None:
             break
     w.counter += 1
     if row != row_ref:
-        w.stamp = _set(w.stamp, car, w.counter)
-    w.cell = _set(w.cell, car, best)
-    w.ref = _set(w.ref, car, OFF)
+        w.stamp = with_item(w.stamp, car, w.counter)
+    w.cell = with_item(w.cell, car, best)
+    w.ref = with_item(w.ref, car, OFF)
     w.note("release", car, ref, best)
     w.ev("release", car=car, row=ROW[best], lane=LANE[best])
 
@@ -553,9 +550,9 @@ def _after_tips(w: _W) -> None:
         if mine and all(c in w.finish for c in mine):
             # TR-END-1: all own cars finished → discard the hand face down, sit out.
             w.ev("skipped", seat=s, count=len(w.hands[s]))
-            w.skipped = _set(w.skipped, s, True)
+            w.skipped = with_item(w.skipped, s, True)
             w.folded = w.folded + w.hands[s]
-            w.hands = _set(w.hands, s, ())
+            w.hands = with_item(w.hands, s, ())
     if not any(w.hands):
         _end_race(w, by_cards=True)
         return
@@ -589,7 +586,7 @@ def _end_race(w: _W, by_cards: bool) -> None:
     for i, car in enumerate(order):
         o = w.owner[car]
         if o >= 0:
-            w.money = _set(w.money, o, w.money[o] + PRIZES[i])
+            w.money = with_item(w.money, o, w.money[o] + PRIZES[i])
             w.ev("place", car=car, seat=o, place=i + 1, amount=fmt_money(PRIZES[i]))
         else:
             w.ev("place_bank", car=car, place=i + 1, amount=fmt_money(PRIZES[i]))
@@ -604,7 +601,7 @@ def _end_race(w: _W, by_cards: bool) -> None:
                     continue
                 place = 0 if b == BET_NONE else place_of[b] + 1
                 payout = 0 if b == BET_NONE else TIP_PAYOUT[k][place - 1]
-                w.money = _set(w.money, s, w.money[s] + payout)
+                w.money = with_item(w.money, s, w.money[s] + payout)
                 records.append(BetRecord.model_construct(tip=k + 1, seat=s, car=b, place=place, payout=payout))
                 if b == BET_NONE:
                     w.ev("bet_result_none", seat=s, tip=k + 1)
@@ -702,7 +699,7 @@ def _do(w: _W, seat: int, a: Action, auto: bool) -> None:
     """Play one chosen (or forced) action."""
     kind = a.kind
     if kind == "pass":
-        w.passed = _set(w.passed, seat, True)
+        w.passed = with_item(w.passed, seat, True)
         w.ev("auto_pass" if auto else "pass", seat=seat)
         _next_bidder(w)
     elif kind == "bid":
@@ -716,7 +713,7 @@ def _do(w: _W, seat: int, a: Action, auto: bool) -> None:
         w.ask = "amount"
     elif kind == "grid":
         car = w.placing
-        w.cell = _set(w.cell, car, a.n)
+        w.cell = with_item(w.cell, car, a.n)
         w.placing = -1
         w.ask = "none"
         w.ev("placed_auto" if auto else "placed", car=car, seat=seat, n=1 - ROW[a.n], lane=LANE[a.n])
@@ -726,7 +723,7 @@ def _do(w: _W, seat: int, a: Action, auto: bool) -> None:
         if card in J5_IDS:
             card = next(c for c in hand if c in J5_IDS)
         w._flush_notes()
-        w.hands = _set(w.hands, seat, tuple(c for c in hand if c != card))
+        w.hands = with_item(w.hands, seat, tuple(c for c in hand if c != card))
         w.played = (*w.played, card)
         w.last = trusted(LastCard, {"seat": seat, "card": card, "notes": ()})
         w.ev("play_auto" if auto else "play", seat=seat, card=card)
@@ -741,10 +738,10 @@ def _do(w: _W, seat: int, a: Action, auto: bool) -> None:
         w.ask = "none"
         if kind == "panne":
             # TR-PAIR-3: the front car leaves the track, keeping its reference cell.
-            w.ref = _set(w.ref, front, w.cell[front])
+            w.ref = with_item(w.ref, front, w.cell[front])
             w.note("panne", front, w.cell[front], other=rear)
             w.ev("panne", car=front, terms={"partner": car_key(w.edition, rear)})
-            w.cell = _set(w.cell, front, OFF)
+            w.cell = with_item(w.cell, front, OFF)
             w.slot = 1
             return
         # TR-PAIR-2: the rear car moves row(front) − row(rear) steps under TR-MOVE-3/4.
@@ -775,7 +772,7 @@ def _do(w: _W, seat: int, a: Action, auto: bool) -> None:
         w.ask = "none"
     elif kind == "bet":
         tip = w.tip_queue[0]
-        w.bets = _set(w.bets, tip - 1, _set(w.bets[tip - 1], seat, a.n))
+        w.bets = with_item(w.bets, tip - 1, with_item(w.bets[tip - 1], seat, a.n))
         w.ev("has_bet", seat=seat, tip=tip)
         if a.n == BET_NONE:
             w.ev("my_bet_none", to=seat, tip=tip)
@@ -963,7 +960,7 @@ def swap_secrets(state: TopRaceState, a: int, b: int, rng: random.Random) -> Top
     for x, y in pairs:
         na = tuple(sorted((*(c for c in ha if c != x), y)))
         nb = tuple(sorted((*(c for c in hb if c != y), x)))
-        hands = _set(_set(state.hands, a, na), b, nb)
+        hands = with_item(with_item(state.hands, a, na), b, nb)
         cand = state.model_copy(update={"hands": hands})
         if state.ask != "play" or len(choices(cand)) >= 2:
             return cand
@@ -973,7 +970,7 @@ def swap_secrets(state: TopRaceState, a: int, b: int, rng: random.Random) -> Top
     for k in range(3):
         row = bets[k]
         if row[a] != row[b] and row[a] != NOT_BET and row[b] != NOT_BET:
-            bets[k] = _set(_set(row, a, row[b]), b, row[a])
+            bets[k] = with_item(with_item(row, a, row[b]), b, row[a])
             changed = True
     if changed:
         return state.model_copy(update={"bets": tuple(bets)})
