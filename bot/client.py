@@ -22,7 +22,7 @@ from rules.registry import GAMES
 
 log = logging.getLogger("gamehost")
 
-EXTENSIONS: tuple[str, ...] = ("cogs.table", "cogs.mogul")
+EXTENSIONS: tuple[str, ...] = ("cogs.table", "cogs.mogul", "cogs.toprace")
 
 
 class GameBot(commands.Bot):

@@ -3,6 +3,7 @@ buttons, the command translator and small helpers. Nothing here knows a particul
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from collections.abc import Mapping, Sequence
@@ -340,38 +341,58 @@ class TableHub:
         content = compose(out) if (out.board or out.events) else ""
         self._log(table, out.events)
         locale = str(interaction.locale)
+        own = await self._own_choices(table, interaction)
         if on_board and content:
             view = await self.board_view(table)
             await interaction.response.edit_message(content=content, view=view)
-            own = await self._own_choices(table, interaction)
             if own is not None:
                 await interaction.followup.send(_clip(out.reply, MAX_CONTENT), ephemeral=True, view=own)
             elif _says_more(out.reply):
                 await interaction.followup.send(_clip(out.reply, MAX_CONTENT), ephemeral=True)
         else:
-            own = await self._own_choices(table, interaction)
-            if interaction.message is not None and interaction.message.flags.ephemeral:
+            message = interaction.message
+            if message is not None and message.flags.ephemeral:
                 # A click in an ephemeral choice message: replace it by the result.
                 kwargs: dict[str, Any] = {"view": own} if own is not None else {"view": None}
                 await interaction.response.edit_message(
                     content=_clip(out.reply or t("discord.done", locale), MAX_CONTENT), **kwargs
                 )
+            elif message is not None and interaction.guild_id is None:
+                # A click on the buttons of a direct message (a secret choice): the DM becomes the
+                # result, so its stale buttons go away and nothing is posted in the channel.
+                link = "\n" + t("discord.dm_link", locale, url=jump_url(table))
+                text = _clip(out.reply or t("discord.done", locale), MAX_CONTENT - len(link)) + link
+                await interaction.response.edit_message(content=text, view=own)
             else:
                 await self.reply(interaction, out.reply, view=own)
             if content and out.moved:
                 await self.edit_board(table, content)
         await self.ping(table, out)
-        await self.send_private(table, out)
+        also: dict[str, str] = {}
+        user_id = str(interaction.user.id)
+        if own is not None and user_id not in out.private:
+            # The acting player opened a secret round they are part of: they get its DM too.
+            with contextlib.suppress(TableError):
+                also[user_id] = (await self.service.hand(_place(table), player_of(interaction))).reply
+        await self.send_private(table, out, also=also)
 
     async def _own_choices(self, table: TableRecord, interaction: discord.Interaction) -> discord.ui.View | None:
         """The acting user's buttons when they still have a decision open (a secret one)."""
+        return await self.secret_choices(table, player_of(interaction))
+
+    async def secret_choices(self, table: TableRecord, player: Player) -> discord.ui.View | None:
+        """``player``'s buttons (labels in their language) if they have a decision open while
+        others decide too (a simultaneous, secret decision such as Top Race's TIP bets)."""
         if table.status != "active" or len(table.decisions) < 2:
             return None
-        seat = table.seat_of(str(interaction.user.id))
+        seat = table.seat_of(player.id)
         if seat is None or seat.seat is None or table.decision_of(seat.seat) is None:
             return None
-        ask = next((a for a in await self.service.asks(table_id=table.id) if a.seat == seat.seat), None)
-        return choices_view(ask, str(interaction.locale)) if ask else None
+        try:
+            ask = await self.service.ask(_place(table), player)
+        except TableError:
+            return None
+        return choices_view(ask, player.locale) if ask and ask.choices else None
 
     async def play(self, interaction: discord.Interaction, table_id: int, code: str, *, decision: int | None) -> None:
         """A click on a choice (button or menu): play it, or explain why not."""
@@ -437,9 +458,10 @@ class TableHub:
         )
         await self.channel_of(table).send(text)
 
-    async def send_private(self, table: TableRecord, out: Outbox) -> None:
-        """DM each private text, with a link to the board; remember who refuses DMs."""
-        for user_id, text in out.private.items():
+    async def send_private(self, table: TableRecord, out: Outbox, *, also: Mapping[str, str] | None = None) -> None:
+        """DM each private text (and ``also``'s), with a link to the board and, when the reader has
+        a secret decision open, its buttons; remember who refuses DMs."""
+        for user_id, text in {**out.private, **(also or {})}.items():
             if user_id.startswith("ai:") or user_id in self._dm_closed:
                 continue
             if await self.store.dm_closed(user_id):
@@ -448,9 +470,11 @@ class TableHub:
             seat = table.seat_of(user_id)
             locale = seat.locale if seat else table.locale
             body = _clip(text, MAX_CONTENT - 150) + "\n" + t("discord.dm_link", locale, url=jump_url(table))
+            view = await self.secret_choices(table, Player(user_id, seat.name, locale)) if seat else None
+            kwargs: dict[str, Any] = {"view": view} if view is not None else {}
             try:
                 channel = await self.client.create_dm(discord.Object(int(user_id)))
-                await channel.send(body)
+                await channel.send(body, **kwargs)
             except discord.Forbidden as exc:
                 if exc.code != 50007:
                     log.warning("table %s: DM to %s refused: %s", table.id, user_id, exc)
@@ -468,6 +492,11 @@ class TableHub:
     def _log(table: TableRecord, lines: Sequence[str]) -> None:
         for line in lines:
             log.info("table %s (%s) in channel %s: %s", table.id, table.game, table.channel_id, line)
+
+
+def _place(table: TableRecord) -> Place:
+    """The channel (and guild) of a table."""
+    return Place(table.guild_id, table.channel_id)
 
 
 def _says_more(reply: str) -> bool:

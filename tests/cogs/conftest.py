@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +16,27 @@ from tests.support.guess import GUESS
 TEST_GAMES: dict[str, Any] = {**GAMES, "guess": GUESS}
 TEST_EXTENSIONS = (*EXTENSIONS, "tests.cogs.guess_cog")
 
+_BOTS: list[commands.Bot] = []  # every bot a test built (restarts build more than one)
+
 
 def make_bot(db_path: Path) -> commands.Bot:
     """The production bot plus the test-only /guess group."""
-    return build_bot(db_path, games=TEST_GAMES, extensions=TEST_EXTENSIONS)
+    bot = build_bot(db_path, games=TEST_GAMES, extensions=TEST_EXTENSIONS)
+    _BOTS.append(bot)
+    return bot
 
 
 @pytest.fixture
 def simcord_bot(db_path: Path) -> commands.Bot:
     return make_bot(db_path)
+
+
+@pytest.fixture(autouse=True)
+async def _close_stores() -> AsyncIterator[None]:
+    """simcord detaches the bot without closing it: close each bot's database here, or aiosqlite's
+    worker thread keeps the test process alive after the last test."""
+    yield
+    while _BOTS:
+        store = getattr(_BOTS.pop(), "store", None)
+        if store is not None:
+            await store.close()
