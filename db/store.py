@@ -273,26 +273,29 @@ class TableStore:
             return await self._load(conn, table_id), write
 
     async def commit_move(self, table_id: int, decide: Callable[[TableRecord], T]) -> tuple[T, TableRecord]:
-        """Run one move as one transaction.
+        """Run one move as one atomic write.
 
         ``decide`` sees the table and returns a result; if the result is a ``MoveWrite`` (or has one
-        in ``.write``), it is written with ``UPDATE ... WHERE ply = ? AND revision = ?`` on what
-        ``decide`` saw. The table usually comes from memory (no read at all); if another writer got
-        there first, the guard matches no row, and ``decide`` runs again on the fresh row, in the same
-        transaction, where it refuses a decision that is no longer open. ``decide`` raises to
-        refuse, and then nothing is written.
+        in ``.write``), it is written by a single ``UPDATE ... WHERE ply = ? AND revision = ?`` on
+        what ``decide`` saw, whose trigger appends the actions to the log (migration 0004): one
+        statement, so state and log land together or not at all. The table usually comes from
+        memory (no read at all); if another writer got there first, the guard matches no row and
+        ``decide`` runs again on the fresh row, where it refuses a decision that is no longer
+        open. ``decide`` raises to refuse, and then nothing is written.
         """
         now = self.clock()
-        async with self._tx() as conn:
+        async with self._read() as conn:  # the lock: no other task's transaction is open around it
             table = self._cache.get(table_id) or await self._load(conn, table_id)
             for _ in range(2):
                 result = decide(table)
                 write = result if isinstance(result, MoveWrite) else getattr(result, "write", None)
                 if not isinstance(write, MoveWrite):
                     return result, table
+                log = [[table.ply + i + 1, seat, code] for i, (seat, code) in enumerate(write.actions)]
                 cursor = await conn.execute(
                     "UPDATE tables SET state = ?, state_version = ?, ply = ?, decisions = ?, status = ?,"
-                    " updated_at = ?, revision = revision + 1 WHERE id = ? AND ply = ? AND revision = ?",
+                    " updated_at = ?, last_move = ?, revision = revision + 1"
+                    " WHERE id = ? AND ply = ? AND revision = ?",
                     (
                         write.state,
                         write.state_version,
@@ -300,6 +303,7 @@ class TableStore:
                         _decisions_json(write.decisions),
                         write.status,
                         now,
+                        json.dumps(log),
                         table_id,
                         table.ply,
                         table.revision,
@@ -310,17 +314,16 @@ class TableStore:
                 table = await self._load(conn, table_id)  # another writer moved it: decide again
             else:
                 raise StaleMove(f"table {table_id} kept moving under this move")
-            await self._insert_actions(conn, table_id, table.ply, write.actions, now)
-            moved = replace(
-                table,
-                state=write.state,
-                state_version=write.state_version,
-                ply=table.ply + len(write.actions),
-                decisions=tuple(write.decisions),
-                status=write.status,
-                updated_at=now,
-                revision=table.revision + 1,
-            )
+        moved = replace(
+            table,
+            state=write.state,
+            state_version=write.state_version,
+            ply=table.ply + len(write.actions),
+            decisions=tuple(write.decisions),
+            status=write.status,
+            updated_at=now,
+            revision=table.revision + 1,
+        )
         self._cache[table_id] = moved
         return result, moved
 
@@ -495,6 +498,16 @@ def migrations() -> list[tuple[int, str]]:
 
 
 def _statements(sql: str) -> list[str]:
-    """Split a migration into statements (migrations hold no ';' inside strings)."""
-    lines = [line.split("--", 1)[0] for line in sql.splitlines()]
-    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+    """Split a migration into whole statements (a trigger's body keeps its inner ';')."""
+    statements: list[str] = []
+    pending = ""
+    for line in sql.splitlines(keepends=True):
+        if line.lstrip().startswith("--"):
+            continue
+        pending += line
+        if sqlite3.complete_statement(pending):
+            statements.append(pending.strip())
+            pending = ""
+    if pending.strip():
+        statements.append(pending.strip())
+    return statements
