@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,14 +84,20 @@ async def open_mogul(env: Any, names: tuple[str, ...] = ("ana", "ben", "cy"), **
     return guild, channel, {str(a.id): a for a in actors}
 
 
-async def play_one(env: Any, channel: Any, actors: dict[str, Any]) -> Any:
-    """Play one move with the policy, by a button click (board or secret ephemeral)."""
+async def play_one(env: Any, channel: Any, actors: dict[str, Any], *, ai: bool = False) -> Any:
+    """Play one move by a button click (board or secret ephemeral): the short-game policy, or
+    with ``ai`` the game's own AI player (moves as real players would make them)."""
     table = await table_in(env, channel)
-    asks = await hub(env).service.asks(table_id=table.id)
+    service = hub(env).service
+    asks = await service.asks(table_id=table.id)
     assert asks, "nobody to act"
     ask = asks[0]
     actor = actors[ask.user_id]
     code = pick(ask)
+    if ai:
+        rules = service.games[table.game]
+        state = service.state_of(table)
+        code = rules.action_code(rules.ai_action(state, ask.seat, random.Random(table.ply)))
     custom_id = f"gh:{table.id}:{ask.decision}:{code}"
     board = await board_of(env, channel)
     if custom_id in custom_ids(board):

@@ -92,28 +92,35 @@ async def test_api_calls_per_ordinary_move(simcord_env: Any) -> None:
     """An ordinary move is one interaction response editing the board, plus one ping when the turn
     passes; a private followup and DMs come on top only when there is something private to say."""
     _, channel, actors = await open_mogul(simcord_env)
-    report: list[str] = []
-    for _ in range(12):
+    report: Counter[str] = Counter()
+    counts: list[int] = []
+    for _ in range(60):  # moves chosen by the Mogul AI, as real players would play them
         if (await table_in(simcord_env, channel)).status != "active":
             break
         before = len(simcord_env.http_requests)
-        await play_one(simcord_env, channel, actors)
+        await play_one(simcord_env, channel, actors, ai=True)
         made = simcord_env.http_requests[before:]
-        kinds = Counter(_kind(e.method, e.path) for e in made)
-        report.append(f"{len(made)}: {dict(kinds)}")
+        kinds = Counter(_kind(e.method, e.path, channel.id) for e in made)
+        report[f"{len(made)} calls: {dict(sorted(kinds.items()))}"] += 1
+        counts.append(len(made))
         assert kinds["interaction response"] == 1
         assert kinds["channel message"] <= 1  # at most the ping
         assert len(made) <= 6
-    print("\nAPI calls per move:\n  " + "\n  ".join(report))
+    print(f"\nMogul, API calls per move over {len(counts)} AI moves (mean {sum(counts) / len(counts):.2f}):")
+    for line, times in report.most_common():
+        print(f"  {times}x {line}")
+    assert sum(counts) / len(counts) <= 3
 
 
-def _kind(method: str, path: str) -> str:
+def _kind(method: str, path: str, channel_id: int) -> str:
     if path.startswith("/interactions/"):
         return "interaction response"
     if path.startswith("/webhooks/"):
         return "followup"
     if path == "/users/@me/channels":
         return "open DM"
+    if method == "POST" and path == f"/channels/{channel_id}/messages":
+        return "channel message"
     if method == "POST" and path.endswith("/messages"):
-        return "channel message"  # the DM channel counts here too; see below
+        return "DM"
     return f"{method} {path}"

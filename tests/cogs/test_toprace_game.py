@@ -117,7 +117,7 @@ class Game:
         if result.response is not None and result.response.id == board.id:
             made = self.env.http_requests[before:]
             self.board_calls.append(len(made))
-            self.requests.append(Counter(_kind(e.method, e.path) for e in made))
+            self.requests.append(Counter(_kind(e.method, e.path, table.channel_id) for e in made))
         return result
 
     async def _bet(self, table: Any, asks: list[Any], tip: int) -> Any:
