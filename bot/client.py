@@ -120,4 +120,10 @@ def run(settings: Settings) -> None:
                 with contextlib.suppress(asyncio.CancelledError):
                     await runner
 
-    asyncio.run(main())
+    try:
+        asyncio.run(main())
+    except discord.LoginFailure:
+        raise SystemExit(
+            "Discord refused the token in DISCORD_TOKEN. Copy it again from the Developer Portal"
+            " (your application -> Bot -> Reset Token) into .env; README.md, 'Run it on your server'."
+        ) from None
