@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.i18n import t
 from bot.settings import Settings
 from bot.tables import TableService
 from cogs.common import DYNAMIC_ITEMS, CatalogueTranslator, TableHub
@@ -123,7 +124,4 @@ def run(settings: Settings) -> None:
     try:
         asyncio.run(main())
     except discord.LoginFailure:
-        raise SystemExit(
-            "Discord refused the token in DISCORD_TOKEN. Copy it again from the Developer Portal"
-            " (your application -> Bot -> Reset Token) into .env; README.md, 'Run it on your server'."
-        ) from None
+        raise SystemExit(t("main.bad_token", "en")) from None
