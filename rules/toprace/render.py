@@ -341,11 +341,40 @@ def _standings(view: TopRaceView, tr: Text) -> list[str]:
     return out
 
 
+def _grand_prix_lines(view: TopRaceView, tr: Text) -> list[str]:
+    """§7 for a Grand Prix: per player and race, cars with their place and prize, price paid, bets."""
+    ed = view.edition
+    out = [tr("toprace.board.gp_title")]
+    for s in range(view.players):
+        parts = []
+        for res in view.results:
+            cars = " ".join(
+                f"{emoji(ed, car)}{place + 1}" for place, car in enumerate(res.places) if res.owners[car] == s
+            )
+            prize = sum(res.prizes[car] for car in range(len(res.owners)) if res.owners[car] == s)
+            paid = sum(p.price for p in res.purchases if p.seat == s)
+            bets = sum(b.payout for b in res.bets if b.seat == s)
+            parts.append(
+                tr(
+                    "toprace.board.gp_race",
+                    race=res.race,
+                    cars=cars or "–",
+                    prize=_money(tr, prize, True),
+                    paid=_money(tr, paid),
+                    bets=_money(tr, bets, True),
+                )
+            )
+        out.append(tr("toprace.board.gp_line", seat=_name(tr, s), races=" | ".join(parts)))
+    return out
+
+
 def render_board(view: TopRaceView, tr: Text) -> str:
     """The public board: track strip, cars, players, TIP lines, last card, whose turn, results."""
     lines = [tr("toprace.board.title", race=view.race, races=view.races)]
     if view.phase == "over":
         lines += _standings(view, tr)
+        if len(view.results) > 1:
+            lines += _grand_prix_lines(view, tr)
         if view.results:
             lines += _result_lines(view, tr)
         return "\n".join(lines)

@@ -84,3 +84,6 @@ async def test_all_ai_top_race_grand_prix_finishes(players: int) -> None:
     )
     assert "🏆" in text
     assert "3/3" in text  # the third race was reached
+    # TR §7: the final board sums up every race for every player (cars and places, prizes, bets).
+    summary = text.split("📋", 1)[1]
+    assert all(f"{'R' if lang == 'en' else 'C'}{race} " in summary for race in (1, 2, 3))
