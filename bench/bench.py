@@ -7,8 +7,8 @@ Figures:
 - move_ms_median / move_ms_p99: one Mogul move handled end to end by TableService (read, check,
   apply, AI-free write, outbox with boards and private texts) on a file database holding
   ``tables`` live tables.
-- moves_per_s: sustained moves per second with several tables played at once (each move also
-  reads the next decision, as a front end does to draw the buttons).
+- moves_per_s: sustained moves per second with several tables played at once (the next choices
+  come with each move's Outbox, as the Discord adapter draws its buttons from them).
 - sqlite_commits_per_s: raw single-row commits per second through the same aiosqlite stack, on the
   same kind of file with the same settings (WAL, synchronous=NORMAL); ratio = moves / commits.
 - playouts_per_s: whole random games per second, per registered game (4 players).
@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.tables import Place, Player, TableService
+from bot.tables import Ask, Place, Player, TableService
 from db.store import TableStore
 from rules.engine import play_random
 from rules.registry import GAMES
@@ -48,17 +48,26 @@ async def open_tables(service: TableService, count: int) -> list[int]:
     return ids
 
 
-async def one_move(service: TableService, table_id: int, rng: random.Random) -> float | None:
-    """Play one random legal move at ``table_id``; return its duration in ms (None if over)."""
-    asks = await service.asks(table_id=table_id)
-    if not asks:
+async def one_move(
+    service: TableService, table_id: int, rng: random.Random, asks: dict[int, list[Ask]]
+) -> float | None:
+    """Play one random legal move at ``table_id``; return its duration in ms (None if over).
+
+    Like a front end, it draws the next choices from the move's Outbox (``asks``), and reads them
+    from the service only for a table it has not seen yet.
+    """
+    if table_id not in asks:
+        asks[table_id] = await service.asks(table_id=table_id)
+    if not asks[table_id]:
         return None
-    ask = asks[0]
+    ask = asks[table_id][0]
     player = next(p for p in PLAYERS if p.id == ask.user_id)
     code = rng.choice(ask.choices).code
     start = time.perf_counter()
-    await service.act(player, code, table_id=table_id, decision=ask.decision)
-    return (time.perf_counter() - start) * 1000
+    out = await service.act(player, code, table_id=table_id, decision=ask.decision)
+    took = (time.perf_counter() - start) * 1000
+    asks[table_id] = out.asks
+    return took
 
 
 async def bench_moves(path: Path, tables: int, moves: int, workers: int) -> dict[str, float]:
@@ -67,9 +76,10 @@ async def bench_moves(path: Path, tables: int, moves: int, workers: int) -> dict
     service = TableService(store)
     ids = await open_tables(service, tables)
     rng = random.Random(1)
+    asks: dict[int, list[Ask]] = {}
     latencies = []
     while len(latencies) < moves:
-        took = await one_move(service, rng.choice(ids), rng)
+        took = await one_move(service, rng.choice(ids), rng, asks)
         if took is not None:
             latencies.append(took)
     latencies.sort()
@@ -80,7 +90,7 @@ async def bench_moves(path: Path, tables: int, moves: int, workers: int) -> dict
         nonlocal done
         local = random.Random(len(mine))
         while time.perf_counter() < stop:
-            if await one_move(service, local.choice(mine), local) is not None:
+            if await one_move(service, local.choice(mine), local, asks) is not None:
                 done += 1
 
     seconds = max(2.0, moves / 1000)

@@ -67,6 +67,8 @@ class Outbox:
     reply: str = ""
     over: bool = False
     moved: bool = False  # True when the game state changed (the board must be redrawn)
+    asks: list[Ask] = field(default_factory=list)
+    """After a move: every open decision, labelled in the table's language (buttons need no read)."""
 
 
 @dataclass(frozen=True)
@@ -734,6 +736,7 @@ class TableService:
         public = Text(table.locale, names)
         out = Outbox(table.id, table.game, over=step.write.status == "over", moved=True)
         out.board = self._board_text(table, step.state)
+        out.asks = [self._ask(table, d.seat, table.locale) for d in table.decisions]
         out.events.extend(public.msg(e) for _, e in step.events if e.to is None)
         # Mention whoever is newly asked, except the player who is acting right now.
         out.mentions = [table.seats[s].user_id for s in sorted(step.opened) if not table.seats[s].is_ai and s != actor]

@@ -258,11 +258,14 @@ class TableHub:
         return True
 
     # -- the board ------------------------------------------------------------------------------
-    async def board_view(self, table: TableRecord) -> discord.ui.View | None:
-        """The components under an active board: the choices, or "Choose (secret)", and "My hand"."""
+    async def board_view(self, table: TableRecord, asks: Sequence[Ask] | None = None) -> discord.ui.View | None:
+        """The components under an active board: the choices, or "Choose (secret)", and "My hand".
+
+        ``asks`` are the open decisions when the caller has them (a move's Outbox), else read."""
         if table.status != "active":
             return None
-        asks = await self.service.asks(table_id=table.id)
+        if asks is None:
+            asks = await self.service.asks(table_id=table.id)
         humans = [a for a in asks if not table.seats[a.seat].is_ai]
         if len(humans) == 1:
             return choices_view(humans[0], table.locale, with_hand=True)
@@ -287,9 +290,9 @@ class TableHub:
         await self.store.set_board_message(table.id, message.id)
         return message
 
-    async def edit_board(self, table: TableRecord, content: str) -> None:
+    async def edit_board(self, table: TableRecord, content: str, asks: Sequence[Ask] | None = None) -> None:
         """Edit the board message in place (or post a new one if it is gone)."""
-        view = await self.board_view(table)
+        view = await self.board_view(table, asks)
         if table.board_message_id is None:
             await self.post_board(table, content)
             return
@@ -343,7 +346,7 @@ class TableHub:
         locale = str(interaction.locale)
         own = await self._own_choices(table, interaction)
         if on_board and content:
-            view = await self.board_view(table)
+            view = await self.board_view(table, out.asks if out.moved else None)
             await interaction.response.edit_message(content=content, view=view)
             if own is not None:
                 await interaction.followup.send(_clip(out.reply, MAX_CONTENT), ephemeral=True, view=own)
@@ -366,7 +369,7 @@ class TableHub:
             else:
                 await self.reply(interaction, out.reply, view=own)
             if content and out.moved:
-                await self.edit_board(table, content)
+                await self.edit_board(table, content, out.asks)
         await self.ping(table, out)
         also: dict[str, str] = {}
         user_id = str(interaction.user.id)

@@ -141,6 +141,8 @@ async def test_a_move_builds_the_outbox(service: TableService) -> None:
     # Everyone is now asked a simultaneous secret pick: the others are mentioned and get a DM.
     assert sorted(out.mentions) == sorted(p for p in players if p != ask.user_id)
     assert set(out.private) == set(out.mentions)
+    # The Outbox carries the open decisions, as a read would give them (buttons need no read).
+    assert out.asks == await service.asks(table_id=table_id) and len(out.asks) == 3
     done = "Done: Stake x2." if ask.user_id != BEN.id else "C’est fait : Stake x2."
     assert out.reply.startswith(done)
     # A pick is secret: the public outbox says who picked, the reply says what.
