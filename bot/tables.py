@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.i18n import Text, normalize_locale, t
+from bot.i18n import Text, catalogue, normalize_locale, t
 from db.store import (
     ChannelBusy,
     Decision,
@@ -706,7 +706,7 @@ class TableService:
         rules = self._rules(table.game)
         loc = table.locale
         out = Outbox(table.id, table.game)
-        options = ", ".join(f"{k}={v}" for k, v in table.options.items()) or "-"
+        options = " · ".join(_option_text(table.game, k, v, loc) for k, v in table.options.items()) or "-"
         out.board = t(
             "lobby.board",
             loc,
@@ -772,6 +772,13 @@ class TableService:
             state, events = rules.apply(state, seat, rules.parse_action(code), rng_for(table.seed, ply))
             lines.extend(f"{ply}. {tr.msg(e)}" for e in events if e.to is None)
         return lines
+
+
+def _option_text(game: str, name: str, value: str, locale: str) -> str:
+    """An option as players set it: the slash command's option name and choice label."""
+    entries = catalogue(locale)
+    label = entries.get(f"cmd.{game}.new.{name}.name", name)
+    return t("lobby.option", locale, name=label, value=entries.get(f"cmd.{game}.new.{name}.{value}", value))
 
 
 def _reseat(rec: TableRecord, order: Sequence[str]) -> TableRecord:

@@ -63,6 +63,8 @@ async def test_lobby_mode_lets_players_join_and_start() -> None:
     script = ["ben join", "ben start", "cy join", "ana start"]
     text = await run(["mogul", "--players", "ana,ben,cy", "--lobby", "--seed", "3"], script)
     assert "ben joined the table." in text and "cy joined the table." in text
+    # Options read as the slash command shows them (MG-LOAN-1: a loan costs points, never repaid).
+    assert "loan_cost: 1 point per loan · quick_start: Off" in text
     assert "Only the table’s host" in text  # ben may not start
     assert "The Mogul game starts!" in text
 
