@@ -420,7 +420,7 @@ class TableService:
                 refusal.names = [s.name for s in rec.seats]
                 raise refusal from exc
             first = [(seat, rules.action_code(action))]
-            step = self._advance(rules, rec, new_state, rec.ply, first, seat, now, [(seat, e) for e in events], state)
+            step = self._advance(rules, rec, new_state, rec.ply, first, seat, now, [(seat, e) for e in events])
             step.played = rules.action_label(state, seat, action)
             return step
 
@@ -611,13 +611,11 @@ class TableService:
         actor: int | None,
         now: datetime,
         events: list[tuple[int, Event]],
-        before: Any = None,
     ) -> _Step:
         """After a move, let AI seats play until a human must decide, and track open decisions."""
         done = list(actions)
         since = _iso(now)
         decisions = {d.seat: d for d in rec.decisions}
-        previous = frozenset(decisions) if before is not None else frozenset()
         opened: set[int] = set()
 
         def refresh(prev_to_act: frozenset[int], mover: int | None, at_ply: int) -> None:
@@ -634,7 +632,7 @@ class TableService:
                 opened.add(seat)
 
         if done:
-            refresh(previous, actor, ply + len(done))
+            refresh(frozenset(decisions), actor, ply + len(done))
         else:
             refresh(frozenset(), None, ply)
         ai_seats = {s.seat for s in rec.seats if s.is_ai and s.seat is not None}
