@@ -105,3 +105,15 @@ async def play_one(env: Any, channel: Any, actors: dict[str, Any], *, ai: bool =
     opened = await actor.click(board, custom_id=f"gh:{table.id}:mine")
     assert opened.ephemeral
     return await actor.click(opened.response, custom_id=custom_id)
+
+
+def close_dms(env: Any, member: Any) -> None:
+    """Make every DM to ``member`` fail as Discord does for closed DMs (403, code 50007)."""
+    env.inject_error(
+        "POST",
+        f"/channels/{member.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )

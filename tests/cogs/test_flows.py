@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.i18n import t
 from tests.cogs.conftest import make_bot
-from tests.cogs.support import board_of, custom_ids, hub, open_mogul, pick, play_one, table_in
+from tests.cogs.support import board_of, close_dms, custom_ids, hub, open_mogul, pick, play_one, table_in
 
 STALE = t("error.stale", "en")
 
@@ -46,14 +46,7 @@ async def test_closed_dms_play_through_hand(simcord_env: Any) -> None:
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("tables")
     ana, ben, cy = (guild.add_member(simcord_env.create_user(n)) for n in ("ana", "ben", "cy"))
-    simcord_env.inject_error(
-        "POST",
-        f"/channels/{cy.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    close_dms(simcord_env, cy)
     await ana.slash(channel, "mogul new")
     await ben.slash(channel, "game join")
     await cy.slash(channel, "game join")

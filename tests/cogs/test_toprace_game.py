@@ -11,7 +11,7 @@ from typing import Any
 from bot.i18n import t
 from rules.engine import rng_for
 from rules.toprace import RULES
-from tests.cogs.support import board_of, custom_ids, hub, table_in
+from tests.cogs.support import board_of, close_dms, custom_ids, hub, table_in
 from tests.cogs.test_mogul_game import _kind
 
 MAX_MOVES = 400
@@ -326,14 +326,7 @@ async def test_closed_dms_bet_through_the_secret_button(simcord_env: Any) -> Non
     channel = guild.create_text_channel("race")
     actors = [guild.add_member(simcord_env.create_user(n)) for n in guild_users]
     cy = actors[2]
-    simcord_env.inject_error(
-        "POST",
-        f"/channels/{cy.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    close_dms(simcord_env, cy)
     await actors[0].slash(channel, "toprace new")
     for actor in actors[1:]:
         await actor.slash(channel, "game join")
