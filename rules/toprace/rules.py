@@ -94,7 +94,11 @@ _FIELDS = tuple(TopRaceState.model_fields)
 
 
 class _W:
-    """A mutable working copy of a TopRaceState during one apply (same field names)."""
+    """A mutable working copy of a TopRaceState during one apply (same field names).
+
+    The annotations below repeat the state's fields on purpose: they give mypy the types of
+    ``w.money``, ``w.cell`` ... in every rule function. A test keeps them equal to the state's.
+    """
 
     players: int
     edition: str

@@ -109,3 +109,13 @@ def test_money_tables() -> None:
     assert TIP_PAYOUT[1] == (60_000, 40_000, 20_000, -10_000, -30_000, -60_000)
     assert TIP_PAYOUT[2] == (30_000, 20_000, 10_000, -20_000, -60_000, -90_000)
     assert all(len(v) == 7 for v in EDITION_EMOJI.values())
+
+
+def test_working_copy_declares_exactly_the_state_fields() -> None:
+    """The typed working copy used inside apply mirrors TopRaceState field for field."""
+    from typing import get_type_hints
+
+    from rules.toprace.rules import _W
+    from rules.toprace.state import TopRaceState
+
+    assert get_type_hints(_W) == {name: f.annotation for name, f in TopRaceState.model_fields.items()}
