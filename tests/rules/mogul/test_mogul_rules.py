@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from mogul_helpers import check_invariants
 
 from rules.engine import IllegalAction, Outcome, rng_for
 from rules.mogul import RULES, MogulRules
@@ -80,18 +81,6 @@ def play(state: MogulState, *moves: tuple[int, MogulAction]) -> tuple[MogulState
 
 def keys(events: list[Any]) -> list[str]:
     return [e.key for e in events]
-
-
-def check_invariants(state: MogulState) -> None:
-    """MG-END-4: 45 chips and 31 shares at every moment."""
-    assert state.bank + state.pot + sum(state.chips) == 45
-    owned = [c for hand in state.shares for c in hand]
-    on_offer = [state.revealed] if state.revealed in CARDS and state.taker is None else []
-    deck = [c for c in state.deck if c != CRASH]
-    all_cards = owned + deck + list(state.discard) + on_offer + list(state.pick_pile)
-    assert len(all_cards) == 31
-    assert sorted(all_cards) == sorted(c.id for c in CARD_LIST)
-    assert state.bank >= 0 and state.pot >= 0 and min(state.chips) >= 0
 
 
 # -- options and setup ---------------------------------------------------------------------------
