@@ -18,7 +18,7 @@ from bot.settings import Settings
 from bot.tables import TableService
 from cogs.common import DYNAMIC_ITEMS, CatalogueTranslator, TableHub
 from db.store import TableStore
-from rules.engine import Rules
+from rules.engine import Game
 from rules.registry import GAMES
 
 log = logging.getLogger("gamehost")
@@ -36,7 +36,7 @@ class GameBot(commands.Bot):
         database_path: str | Path,
         *,
         dev_guild_id: int | None = None,
-        games: Mapping[str, Rules[Any, Any, Any]] | None = None,
+        games: Mapping[str, Game[Any, Any, Any]] | None = None,
         extensions: Sequence[str] = EXTENSIONS,
     ) -> None:
         intents = discord.Intents.default()
@@ -86,7 +86,7 @@ def build_bot(
     database_path: str | Path,
     *,
     dev_guild_id: int | None = None,
-    games: Mapping[str, Rules[Any, Any, Any]] | None = None,
+    games: Mapping[str, Game[Any, Any, Any]] | None = None,
     extensions: Sequence[str] = EXTENSIONS,
 ) -> commands.Bot:
     """A ready-to-start bot on ``database_path`` (tests pass it to simcord)."""

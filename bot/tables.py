@@ -24,7 +24,7 @@ from db.store import (
     TableRecord,
     TableStore,
 )
-from rules.engine import Event, IllegalAction, Msg, ParamValue, Rules, fill_options, rng_for
+from rules.engine import Event, Game, IllegalAction, Msg, ParamValue, fill_options, rng_for
 from rules.registry import GAMES
 
 AI_PREFIX = "ai:"
@@ -215,7 +215,7 @@ class TableService:
     def __init__(
         self,
         store: TableStore,
-        games: Mapping[str, Rules[Any, Any, Any]] = GAMES,
+        games: Mapping[str, Game[Any, Any, Any]] = GAMES,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         new_seed: Callable[[], str] = lambda: secrets.token_hex(8),
     ) -> None:
@@ -421,7 +421,7 @@ class TableService:
                 raise refusal from exc
             first = [(seat, rules.action_code(action))]
             step = self._advance(rules, rec, new_state, rec.ply, first, seat, now, [(seat, e) for e in events])
-            step.played = rules.action_label(state, seat, action)
+            step.played = rules.presentation.action_label(state, seat, action)
             return step
 
         try:
@@ -541,7 +541,7 @@ class TableService:
         return self._state(table)
 
     # -- internals ------------------------------------------------------------------------------
-    def _rules(self, game: str) -> Rules[Any, Any, Any]:
+    def _rules(self, game: str) -> Game[Any, Any, Any]:
         try:
             return self.games[game]
         except KeyError:
@@ -603,7 +603,7 @@ class TableService:
 
     def _advance(
         self,
-        rules: Rules[Any, Any, Any],
+        rules: Game[Any, Any, Any],
         rec: TableRecord,
         state: Any,
         ply: int,
@@ -664,7 +664,7 @@ class TableService:
     def _board_text(self, table: TableRecord, state: Any, *, closing: bool = False) -> str:
         rules = self._rules(table.game)
         tr = Text(table.locale, self._names(table))
-        board = rules.render_board(rules.view(state, None), tr)
+        board = rules.presentation.render_board(rules.view(state, None), tr)
         if closing:
             board += "\n" + t("table.board_cancelled", table.locale)
         return board
@@ -673,9 +673,9 @@ class TableService:
         rules = self._rules(table.game)
         tr = Text(locale, self._names(table))
         header = t("table.private_header", locale, game=t(f"{table.game}.name", locale), table=table.id)
-        parts = [header, rules.render_private(rules.view(state, seat), tr)]
+        parts = [header, rules.presentation.render_private(rules.view(state, seat), tr)]
         if ask and seat in rules.to_act(state):
-            labels = [tr.msg(rules.action_label(state, seat, a)) for a in rules.legal_actions(state, seat)]
+            labels = [tr.msg(rules.presentation.action_label(state, seat, a)) for a in rules.legal_actions(state, seat)]
             parts.append(t("table.your_choices", locale, choices=" · ".join(labels)))
         return "\n".join(p for p in parts if p)
 
@@ -685,7 +685,7 @@ class TableService:
         tr = Text(locale, self._names(table))
         decision = table.decision_of(seat)
         choices = tuple(
-            Choice(rules.action_code(a), tr.msg(rules.action_label(state, seat, a)))
+            Choice(rules.action_code(a), tr.msg(rules.presentation.action_label(state, seat, a)))
             for a in rules.legal_actions(state, seat)
         )
         return Ask(
@@ -693,7 +693,7 @@ class TableService:
             seat,
             table.seats[seat].user_id,
             decision.ply if decision else table.ply,
-            tr.msg(rules.prompt(state, seat)),
+            tr.msg(rules.presentation.prompt(state, seat)),
             choices,
         )
 

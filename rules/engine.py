@@ -1,21 +1,26 @@
-"""The engine contract every game follows.
+"""The engine contract every game follows, and the bundle the registry holds for each game.
 
-A game is a stateless ``Rules`` object plus frozen pydantic models for its state, actions and
-views. ``apply`` never mutates: it returns a new state and the events the move produced. Chance
-comes in as a ``random.Random`` derived from the table's secret seed and the ply (``rng_for``),
-so a table replays exactly from its initial state and its action log.
+A game is data plus pure functions (boardgame.io's shape): frozen pydantic models for its state,
+actions and views, and functions over them. ``apply`` never mutates: it returns a new state and the
+events the move produced. Chance comes in as a ``random.Random`` derived from the table's secret
+seed and the ply (``rng_for``), so a table replays exactly from its initial state and its log.
 
 Text never lives in the engine: events, labels and boards carry catalogue keys and parameters
-(``Msg``) and renderers receive the reader's language (``Text``). That keeps ``rules/``
-free of any locale and lets the same engine speak English and French.
+(``Msg``) and renderers receive the reader's language (``Text``). That keeps ``rules/`` free of
+any locale and lets the same engine speak English and French.
+
+Each game package assembles one ``Game`` in its ``__init__``: the pure rules, their presentation,
+the AI and, for a game with private information, its ``Secrets``. The rules module imports
+neither the AI nor the renderers; optional parts have defaults.
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -24,6 +29,9 @@ Seat = int
 
 ParamValue = str | int
 """A value that can be put into a catalogue placeholder."""
+
+MAX_CHOICES = 25
+"""Most choices one decision may offer (Discord's limit for a menu or an autocomplete list)."""
 
 
 class Frozen(BaseModel):
@@ -56,25 +64,33 @@ class Event(Msg):
 
 
 class IllegalAction(ValueError):
-    """A move the rules refuse. ``msg`` is shown to the player, translated."""
+    """A well-formed move the rules refuse now. ``msg`` says why, for the player, translated."""
 
     def __init__(self, key: str, **params: ParamValue) -> None:
         super().__init__(key if not params else f"{key} {params}")
         self.msg = Msg(key=key, params=dict(params))
 
 
+class MalformedAction(IllegalAction):
+    """A code that names no action of the game at all (a typo, a forged button)."""
+
+
 class Standing(Frozen):
-    """One line of the final standings: rank 1 is best; equal ranks are shared."""
+    """One line of the final standings: rank 1 is best; equal ranks are shared.
+
+    ``keys`` are what the ranking compared after the score (the game's tie-breaks, in order)."""
 
     seat: Seat
     rank: int
     score: int
+    keys: tuple[int, ...] = ()
 
 
 class Outcome(Frozen):
-    """The result of a finished game, best first."""
+    """The result of a finished game, best first; ``tiebreaks`` names each of the ``keys``."""
 
     standings: tuple[Standing, ...]
+    tiebreaks: tuple[str, ...] = ()
 
     def winners(self) -> frozenset[Seat]:
         """Seats ranked first."""
@@ -111,6 +127,7 @@ class Text(Protocol):
         ...
 
 
+# -- randomness ------------------------------------------------------------------------------------
 class _SeededOnFirstUse(random.Random):
     """A ``random.Random`` that seeds itself on its first draw.
 
@@ -164,18 +181,7 @@ def rng_for(seed: str | int, ply: int) -> random.Random:
     return _SeededOnFirstUse(f"{seed}:{ply}")
 
 
-def rank_by(scores: Sequence[tuple[Seat, tuple[int, ...]]]) -> tuple[tuple[Seat, int], ...]:
-    """Rank seats by a key, highest first; equal keys share a rank (1, 1, 3 ...)."""
-    ordered = sorted(scores, key=lambda item: (tuple(-k for k in item[1]), item[0]))
-    ranks: list[tuple[Seat, int]] = []
-    for index, (seat, key) in enumerate(ordered):
-        if index and key == ordered[index - 1][1]:
-            ranks.append((seat, ranks[-1][1]))
-        else:
-            ranks.append((seat, index + 1))
-    return tuple(ranks)
-
-
+# -- small shared helpers --------------------------------------------------------------------------
 def fill_options(specs: Sequence[OptionSpec], options: Options) -> dict[str, str]:
     """Every option of a game with its chosen or default value; raise IllegalAction if unknown/bad."""
     known = {spec.name: spec for spec in specs}
@@ -191,6 +197,18 @@ def fill_options(specs: Sequence[OptionSpec], options: Options) -> dict[str, str
     return filled
 
 
+def rank_by(scores: Sequence[tuple[Seat, tuple[int, ...]]]) -> tuple[tuple[Seat, int], ...]:
+    """Rank seats by a key, highest first; equal keys share a rank (1, 1, 3 ...)."""
+    ordered = sorted(scores, key=lambda item: (tuple(-k for k in item[1]), item[0]))
+    ranks: list[tuple[Seat, int]] = []
+    for index, (seat, key) in enumerate(ordered):
+        if index and key == ordered[index - 1][1]:
+            ranks.append((seat, ranks[-1][1]))
+        else:
+            ranks.append((seat, index + 1))
+    return tuple(ranks)
+
+
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
 
@@ -203,10 +221,11 @@ def with_item(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 def trusted(cls: type[M], values: dict[str, Any]) -> M:
     """A model made from values that already have their exact field types, without validation.
 
-    This is ``model_construct`` minus its per-field default handling, which dominated both games'
-    ``apply`` (about half of a random playout): every field must be given. It writes the same four
-    attributes ``model_construct`` writes, so it depends on pydantic v2's model layout; the contract
-    test's JSON round trip on every state (and ``tests/test_engine.py``) would catch a change.
+    The one way ``rules/`` builds models on its hot paths. It is ``model_construct`` minus its
+    per-field default handling, which dominated ``apply`` (about half of a random playout): every
+    field must be given. It writes the same four attributes ``model_construct`` writes, so it
+    depends on pydantic v2's model layout; the contract test's JSON round trip on every state (and
+    ``tests/test_engine.py``) would catch a change.
     """
     obj = cls.__new__(cls)
     object.__setattr__(obj, "__dict__", values)
@@ -216,110 +235,236 @@ def trusted(cls: type[M], values: dict[str, Any]) -> M:
     return obj
 
 
+def event(
+    key: str,
+    *,
+    to: Seat | None = None,
+    params: dict[str, ParamValue] | None = None,
+    terms: dict[str, str] | None = None,
+    seats: dict[str, Seat] | None = None,
+) -> Event:
+    """An event (public unless ``to`` names the one seat that may read it), built trusted."""
+    return trusted(
+        Event,
+        {
+            "key": key,
+            "params": params or {},
+            "terms": terms or {},
+            "seats": seats or {},
+            "to": None if to is None else _AUDIENCE[to],
+        },
+    )
+
+
+def msg(
+    key: str,
+    *,
+    params: dict[str, ParamValue] | None = None,
+    terms: dict[str, str] | None = None,
+    seats: dict[str, Seat] | None = None,
+) -> Msg:
+    """A label or prompt, built trusted."""
+    return trusted(Msg, {"key": key, "params": params or {}, "terms": terms or {}, "seats": seats or {}})
+
+
+_AUDIENCE: tuple[frozenset[Seat], ...] = tuple(frozenset((seat,)) for seat in range(16))
+"""The audience of a private event, per seat (shared, immutable)."""
+
+
+# -- the bundle the registry holds -----------------------------------------------------------------
 S = TypeVar("S", bound=Frozen)
 A = TypeVar("A", bound=Frozen)
 V = TypeVar("V", bound=Frozen)
 
 
-class Rules(Protocol, Generic[S, A, V]):
-    """What every game provides. See DESIGN.md, "The engine contract"."""
+@dataclass(frozen=True, kw_only=True)
+class Presentation(Generic[S, A, V]):
+    """How a game reads to players: labels, prompts, boards. Catalogue keys, never literal text."""
 
-    name: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-    options: ClassVar[tuple[OptionSpec, ...]]
-    state_version: ClassVar[int]
+    action_label: Callable[[S, Seat, A], Msg]
+    """A short label a player recognises (a button, an autocomplete entry), at most 80 characters."""
+    prompt: Callable[[S, Seat], Msg]
+    """What a seat is being asked right now (shown above its buttons)."""
+    render_board: Callable[[V, Text], str]
+    """The public board as text and emoji, at most 1,900 characters; code-block lines ≤ 40 wide."""
+    render_private: Callable[[V, Text], str]
+    """One seat's private view (hand, chips, secret bets) as text."""
+    render_picture: Callable[[V, Text], bytes] | None = None
+    """Optional: the public board as a PNG, drawn from the same view (a hex garden, say)."""
 
-    @property
-    def state_type(self) -> type[Frozen]:
-        """The game's state model (to load a stored state)."""
-        ...
 
-    # -- rules ---------------------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class Secrets(Generic[S, A]):
+    """What a game with private information declares about it (absent: perfect information)."""
+
+    public_choices: Callable[[S, Seat], Sequence[A] | None]
+    """The choices of ``seat``'s open decision that a public message may show, or None when the
+    decision is secret (its choices reveal a hand, a bet...): then they are only ever offered in
+    private. The list may hold actions the seat cannot take now, if only the seat's secret tells
+    (Mogul's "stay in" with no chips); the move is then refused to that player alone. It must be
+    computed from public facts: the contract test swaps secrets and checks that it never changes."""
+    swap: Callable[[S, Seat, Seat, random.Random], S]
+    """A state that differs only in what seats ``a`` and ``b`` privately know (for the tests)."""
+
+
+Chooser = Callable[[S, frozenset[Seat], int], tuple[Seat, A] | None]
+"""Who plays what at ply ``n``: (seat, action), or None to stop the playout there."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Game(Generic[S, A, V]):
+    """One game as the registry holds it: the pure rules, their presentation, the AI and secrets.
+
+    The rules are plain functions over frozen models (the contract below); ``setup`` receives
+    options already filled in by ``check_options``.
+    """
+
+    name: str
+    """The key naming the rules package, the cog, the database value and the slash group."""
+    min_players: int
+    max_players: int
+    state_type: type[S]
+    """The state model (to load a stored state)."""
+    setup: Callable[[int, dict[str, str], random.Random], S]
+    """The initial state; the seat that opens the game is chosen with ``rng`` if random."""
+    to_act: Callable[[S], frozenset[Seat]]
+    """Seats that must decide now; several = a simultaneous decision; empty = game over."""
+    legal_actions: Callable[[S, Seat], Sequence[A]]
+    """Every legal action of a seat now, 2 to 25 of them, in the order the board labels them."""
+    apply: Callable[[S, Seat, A, random.Random], tuple[S, list[Event]]]
+    """Play an action; return the new state and events. Raise IllegalAction to refuse."""
+    outcome: Callable[[S], Outcome | None]
+    """The final standings once the game is over, else None."""
+    view: Callable[[S, Seat | None], V]
+    """What a seat may see (None = the public channel): an allow-list model."""
+    action_code: Callable[[A], str]
+    """A short stable code for an action (buttons, the log, the command line)."""
+    parse_action: Callable[[str], A]
+    """The action a code names; raise MalformedAction if it names none."""
+    presentation: Presentation[S, A, V]
+    ai: Callable[[S, Seat, random.Random], A] | None = None
+    """A sensible legal action for an AI seat (default: a random legal one)."""
+    secrets: Secrets[S, A] | None = None
+    """None for a perfect-information game: every decision may then be shown in public."""
+    options: tuple[OptionSpec, ...] = ()
+    validate_options: Callable[[int, dict[str, str]], None] | None = None
+    """Checks of option combinations beyond each value's choices (raise IllegalAction)."""
+    state_version: int = 1
+    upgrades: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] = field(default_factory=dict)
+    """Stored-state upgrades: ``upgrades[v]`` turns a version-v state into version v + 1."""
+
     def check_options(self, players: int, options: Options) -> dict[str, str]:
-        """Fill defaults and validate; raise IllegalAction for a bad value or combination."""
-        ...
-
-    def setup(self, players: int, options: Options, rng: random.Random) -> S:
-        """The initial state; the seat that opens the game is chosen with ``rng`` if random."""
-        ...
-
-    def to_act(self, state: S) -> frozenset[Seat]:
-        """Seats that must decide now; several = a simultaneous decision; empty = game over."""
-        ...
-
-    def legal_actions(self, state: S, seat: Seat) -> Sequence[A]:
-        """Every legal action of ``seat`` now, at most 25, in the order the board labels them."""
-        ...
-
-    def apply(self, state: S, seat: Seat, action: A, rng: random.Random) -> tuple[S, list[Event]]:
-        """Play ``action`` for ``seat``; return the new state and events. Raise IllegalAction."""
-        ...
-
-    def outcome(self, state: S) -> Outcome | None:
-        """The final standings once the game is over, else None."""
-        ...
-
-    def view(self, state: S, seat: Seat | None) -> V:
-        """What ``seat`` may see (None = the public channel): an allow-list model."""
-        ...
-
-    # -- codes and text ------------------------------------------------------------------------
-    def action_code(self, action: A) -> str:
-        """A short stable code for ``action`` (buttons, the log, the command line)."""
-        ...
-
-    def parse_action(self, code: str) -> A:
-        """The action named by ``code``; raise IllegalAction if it names none."""
-        ...
-
-    def action_label(self, state: S, seat: Seat, action: A) -> Msg:
-        """A short label a player recognises (a button, an autocomplete entry)."""
-        ...
-
-    def prompt(self, state: S, seat: Seat) -> Msg:
-        """What ``seat`` is being asked right now (shown above their buttons)."""
-        ...
-
-    def render_board(self, view: V, tr: Text) -> str:
-        """The public board as text and emoji, at most 1,900 characters."""
-        ...
-
-    def render_private(self, view: V, tr: Text) -> str:
-        """One seat's private view (hand, chips, secret bets) as text."""
-        ...
-
-    # -- players and tests ---------------------------------------------------------------------
-    def ai_action(self, state: S, seat: Seat, rng: random.Random) -> A:
-        """A sensible legal action for an AI seat (or a player whose time ran out)."""
-        ...
-
-    def swap_secrets(self, state: S, a: Seat, b: Seat, rng: random.Random) -> S:
-        """A state that differs only in what seats ``a`` and ``b`` privately know (for tests)."""
-        ...
+        """Every option filled with its default and validated; raise IllegalAction if refused."""
+        filled = fill_options(self.options, options)
+        if self.validate_options is not None:
+            self.validate_options(players, filled)
+        return filled
 
     def upgrade(self, data: dict[str, Any], version: int) -> dict[str, Any]:
         """Bring a stored state written at ``version`` up to ``state_version``."""
-        ...
+        if version > self.state_version:
+            raise ValueError(f"{self.name}: stored state version {version} is newer than this code")
+        for step in range(version, self.state_version):
+            if step not in self.upgrades:
+                raise ValueError(f"{self.name}: no upgrade from state version {step}")
+            data = self.upgrades[step](data)
+        return data
+
+    def ai_action(self, state: S, seat: Seat, rng: random.Random) -> A:
+        """The AI's choice for ``seat`` (a random legal action if the game has no AI)."""
+        if self.ai is not None:
+            return self.ai(state, seat, rng)
+        return rng.choice(list(self.legal_actions(state, seat)))
+
+    @property
+    def has_secrets(self) -> bool:
+        """False for a perfect-information game."""
+        return self.secrets is not None
+
+    def public_choices(self, state: S, seat: Seat) -> Sequence[A] | None:
+        """What a public message may offer ``seat`` now; None = a secret decision (see Secrets)."""
+        if self.secrets is None:
+            return self.legal_actions(state, seat)
+        return self.secrets.public_choices(state, seat)
+
+    def swap_secrets(self, state: S, a: Seat, b: Seat, rng: random.Random) -> S:
+        """A state that differs only in what ``a`` and ``b`` privately know (unchanged if none)."""
+        return state if self.secrets is None else self.secrets.swap(state, a, b, rng)
+
+    def start(self, players: int, options: Options, seed: str | int) -> S:
+        """Check the options and set up a game from ``seed`` (its ply-0 random source)."""
+        return self.setup(players, self.check_options(players, options), rng_for(seed, 0))
 
 
-def play_random(
-    rules: Rules[Any, Any, Any],
-    players: int,
-    options: Options,
+# -- playing a whole game --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Ply(Generic[S, A]):
+    """One action of a playout: its number (1, 2 ...), who played what, before and after."""
+
+    number: int
+    seat: Seat
+    action: A
+    before: S
+    after: S
+    events: list[Event]
+
+
+def playout(
+    game: Game[S, A, V],
+    state: S,
     seed: str | int,
+    choose: Chooser[S, A],
     *,
+    ply: int = 0,
     max_plies: int = 100_000,
-) -> tuple[Any, list[tuple[Seat, Any]]]:
-    """Play a whole game with uniformly random legal actions; return the end state and log."""
-    state = rules.setup(players, rules.check_options(players, options), rng_for(seed, 0))
-    log: list[tuple[Seat, Any]] = []
+) -> Iterator[Ply[S, A]]:
+    """Play from ``state`` (reached after ``ply`` actions) while ``choose`` names a move.
+
+    The one game loop: random playouts, AI seats at a table, golden transcripts and the bench all
+    go through it. Each action draws from ``rng_for(seed, its number)``, as a replay does.
+    """
+    while True:
+        to_act = game.to_act(state)
+        if not to_act:
+            return
+        pick = choose(state, to_act, ply + 1)
+        if pick is None:
+            return
+        if ply >= max_plies:
+            raise RuntimeError(f"{game.name}: no end after {max_plies} plies")
+        seat, action = pick
+        ply += 1
+        after, events = game.apply(state, seat, action, rng_for(seed, ply))
+        yield Ply(ply, seat, action, state, after, events)
+        state = after
+
+
+def random_player(game: Game[S, A, V], seed: str | int) -> Chooser[S, A]:
+    """The lowest seat to act plays a uniformly random legal action (one stream for the game)."""
     chooser = rng_for(seed, -1)
-    while rules.to_act(state):
-        if len(log) >= max_plies:
-            raise RuntimeError(f"{rules.name}: no end after {max_plies} plies")
-        seat = min(rules.to_act(state))
-        action = chooser.choice(list(rules.legal_actions(state, seat)))
-        state, _ = rules.apply(state, seat, action, rng_for(seed, len(log) + 1))
-        log.append((seat, action))
-    return state, log
+
+    def choose(state: S, to_act: frozenset[Seat], ply: int) -> tuple[Seat, A]:
+        seat = min(to_act)
+        return seat, chooser.choice(list(game.legal_actions(state, seat)))
+
+    return choose
+
+
+def ai_player(game: Game[S, A, V], seed: str | int, seats: frozenset[Seat] | None = None) -> Chooser[S, A]:
+    """The game's AI plays ``seats`` (all by default), lowest seat first; stops when none is to act."""
+
+    def choose(state: S, to_act: frozenset[Seat], ply: int) -> tuple[Seat, A] | None:
+        mine = to_act if seats is None else to_act & seats
+        if not mine:
+            return None
+        seat = min(mine)
+        return seat, game.ai_action(state, seat, rng_for(f"{seed}:ai", ply))
+
+    return choose
+
+
+def play_random(game: Game[S, A, V], players: int, options: Options, seed: str | int) -> tuple[S, list[Ply[S, A]]]:
+    """A whole game of uniformly random legal actions: the end state and every ply."""
+    state = game.start(players, options, seed)
+    plies = list(playout(game, state, seed, random_player(game, seed)))
+    return (plies[-1].after if plies else state), plies

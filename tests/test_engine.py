@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from rules.engine import Event, IllegalAction, OptionSpec, fill_options, rank_by, rng_for, trusted
+from rules.engine import Event, IllegalAction, OptionSpec, fill_options, rng_for, trusted
+from rules.flow import rank_by
 
 
 def test_rng_for_is_deterministic_and_differs_by_ply() -> None:

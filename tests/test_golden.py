@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.registry import GAMES
-from tests.golden.regen import PLAYTHROUGHS, path_of, transcript
+from tests.golden.regen import PLAYTHROUGHS, Playthrough, path_of, transcript
 
 CASES = [
     pytest.param(game, spec, id=f"{game}-{spec.name}")
@@ -16,7 +16,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(("game", "spec"), CASES)
-def test_playthrough_matches_its_transcript(game, spec) -> None:  # type: ignore[no-untyped-def]
+def test_playthrough_matches_its_transcript(game: str, spec: Playthrough) -> None:
     path = path_of(game, spec)
     assert path.exists(), f"{path} is missing: run python -m tests.golden.regen {game}"
     assert transcript(game, spec) == path.read_text(encoding="utf-8")

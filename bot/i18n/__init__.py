@@ -3,6 +3,16 @@
 Catalogues are JSON files, one per area (``core.json``, ``mogul.json`` ...) in ``en/`` and ``fr/``;
 placeholders use ``str.format`` syntax. A key missing in a locale falls back to English, and a test
 makes sure no key is missing in the first place.
+
+Numbers, money and plurals are formatted per locale by Babel (CLDR data), never by hand, through
+three placeholder formats a catalogue text may use:
+
+- ``{n:num}``: the number as the locale writes it (``10,000`` / ``10 000``);
+- ``{amount:money}``, ``{amount:money+}``: an amount of the games' dollars (``$10,000``,
+  ``10 000 $``), with a sign when negative (and, for ``money+``, when positive);
+- ``{n:plural|one=# chip|other=# chips}``: the form of the locale's CLDR plural category for
+  ``n`` (French counts 0 and 1 as ``one``), ``#`` standing for the formatted number; a category
+  the text does not give falls back to ``other``.
 """
 
 from __future__ import annotations
@@ -12,6 +22,10 @@ import string
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.numbers import format_decimal
 
 from rules.engine import Msg, ParamValue, Seat
 
@@ -56,13 +70,49 @@ def placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field}
 
 
+class _LocaleFormatter(string.Formatter):
+    """``str.format`` with the ``num``, ``money`` and ``plural`` formats of one locale."""
+
+    def __init__(self, locale: str) -> None:
+        self.locale = locale
+        self.babel = Locale.parse(locale)
+
+    def number(self, value: int) -> str:
+        """``value`` grouped as the locale writes numbers."""
+        return str(format_decimal(value, locale=self.babel))
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        """Format one placeholder, understanding our three formats."""
+        if format_spec == "num":
+            return self.number(int(value))
+        if format_spec in ("money", "money+"):
+            amount = int(value)
+            sign = "−" if amount < 0 else ("+" if format_spec == "money+" and amount > 0 else "")
+            return sign + t("core.money", self.locale, amount=self.number(abs(amount)))
+        if format_spec.startswith("plural|"):
+            forms = dict(part.split("=", 1) for part in format_spec[len("plural|") :].split("|"))
+            category = self.babel.plural_form(abs(int(value)))
+            return (forms.get(category) or forms["other"]).replace("#", self.number(int(value)))
+        return str(super().format_field(value, format_spec))
+
+
+@cache
+def _formatter(locale: str) -> _LocaleFormatter:
+    return _LocaleFormatter(locale)
+
+
 def t(key: str, locale: str | None = None, /, **params: ParamValue) -> str:
     """The text for ``key`` in ``locale`` (English if absent), placeholders filled."""
     loc = normalize_locale(locale)
     text = catalogue(loc).get(key) or catalogue(DEFAULT_LOCALE).get(key)
     if text is None:
         raise KeyError(f"no catalogue entry {key!r}")
-    return text.format(**params) if params else text
+    return _formatter(loc).format(text, **params) if params else text
+
+
+def number(value: int, locale: str | None) -> str:
+    """``value`` as ``locale`` writes numbers."""
+    return _formatter(normalize_locale(locale)).number(value)
 
 
 class Text:

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import model_validator
 
-from rules.engine import Frozen, IllegalAction
+from rules.engine import Frozen, MalformedAction
 
 from .data import CARDS
 
@@ -71,4 +71,4 @@ def parse_action(code: str) -> MogulAction:
         return SELLS[int(arg)]
     if kind == "pick" and arg.upper() in PICKS:
         return PICKS[arg.upper()]
-    raise IllegalAction("error.illegal_action")
+    raise MalformedAction("error.bad_code", code=code[:40])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from rules.engine import Frozen, IllegalAction
+from rules.engine import Frozen, MalformedAction
 from rules.toprace.data import CAR_LETTERS, CARD, CELL_INDEX, FINISH, J5_IDS, NCARS, cell_code
 from rules.toprace.state import BET_NONE
 
@@ -88,4 +88,4 @@ def parse_action(code: str) -> Action:
                 return act("bet", CAR_LETTERS.index(arg))
     except ValueError:
         pass
-    raise IllegalAction("toprace.error.bad_code", code=code[:40])
+    raise MalformedAction("toprace.error.bad_code", code=code[:40])

@@ -114,7 +114,7 @@ async def test_refusals_are_ephemeral_and_change_nothing(simcord_env: Any) -> No
     assert text.startswith("It is not your turn")
     await refused(
         await actors[ask.user_id].slash(channel, "game move", choice="buy-everything"),
-        t("error.illegal_action", "en"),
+        t("error.bad_code", "en", code="buy-everything"),
     )
     again = await outsider.slash(channel, "mogul new")
     assert (await refused(again)).startswith("This channel already has a Mogul table")

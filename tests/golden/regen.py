@@ -3,64 +3,65 @@
     python -m tests.golden.regen            # rewrite every game's transcripts
     python -m tests.golden.regen mogul      # one game
 
-Review the diff before committing it: a changed line is a changed behaviour.
+Each game lists its playthroughs in ``tests/golden/<game>/playthroughs.json`` (name, players,
+options, seed, locale), so a new game needs no edit here. Review the diff before committing it:
+a changed line is a changed behaviour.
 """
 
 from __future__ import annotations
 
 import difflib
+import json
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from bot.i18n import Text
-from rules.engine import rng_for
+from rules.engine import ai_player, playout
 from rules.registry import GAMES
 
 HERE = Path(__file__).resolve().parent
+NAMES = ["Ann", "Ben", "Cyd", "Dee", "Eve", "Fay"]
 
 
 @dataclass(frozen=True)
-class Game:
+class Playthrough:
     """One golden playthrough: players, options, seed, language."""
 
     name: str
     players: int
-    options: dict[str, str]
     seed: int
+    options: dict[str, str] = field(default_factory=dict)
     locale: str = "en"
 
 
-PLAYTHROUGHS: dict[str, list[Game]] = {
-    "mogul": [
-        Game("3p-default", 3, {}, 11),
-        Game("4p-loan2-pick-fr", 4, {"loan_cost": "2", "quick_start": "pick"}, 12, "fr"),
-    ],
-    "toprace": [
-        Game("3p-default", 3, {}, 21),
-        Game("5p-alt-3races-fr", 5, {"edition": "alt", "races": "3", "allow_no_bet": "on"}, 22, "fr"),
-    ],
-}
+def playthroughs(game: str) -> list[Playthrough]:
+    """The playthroughs a game's golden folder lists (none if it has no folder yet)."""
+    path = HERE / game / "playthroughs.json"
+    if not path.exists():
+        return []
+    return [Playthrough(**entry) for entry in json.loads(path.read_text(encoding="utf-8"))]
 
 
-def transcript(game: str, spec: Game) -> str:
+PLAYTHROUGHS: dict[str, list[Playthrough]] = {game: playthroughs(game) for game in sorted(GAMES)}
+
+
+def transcript(game: str, spec: Playthrough) -> str:
     """The whole playthrough as text."""
-    rules: Any = GAMES[game]
-    names = ["Ann", "Ben", "Cyd", "Dee", "Eve", "Fay"][: spec.players]
-    tr = Text(spec.locale, names)
+    rules = GAMES[game]
+    ui = rules.presentation
+    tr = Text(spec.locale, NAMES[: spec.players])
     options = rules.check_options(spec.players, spec.options)
-    state = rules.setup(spec.players, options, rng_for(spec.seed, 0))
+    state = rules.start(spec.players, options, spec.seed)
     lines = [f"# {game} {spec.name}: {spec.players} players, options {options}, seed {spec.seed}", ""]
-
     shown: dict[str, str] = {}
 
     def snapshot() -> None:
         # The first snapshot is written whole; later ones only as the lines that changed, so a
         # transcript stays small enough to review as a diff.
-        texts = {"public": rules.render_board(rules.view(state, None), tr)}
+        texts = {"public": ui.render_board(rules.view(state, None), tr)}
         for seat in range(spec.players):
-            texts[f"private {tr.name(seat)}"] = rules.render_private(rules.view(state, seat), tr)
+            texts[f"private {tr.name(seat)}"] = ui.render_private(rules.view(state, seat), tr)
         for title, text in texts.items():
             before = shown.get(title)
             if before is None:
@@ -73,22 +74,18 @@ def transcript(game: str, spec: Game) -> str:
         lines.append("")
 
     snapshot()
-    ply = 0
-    while rules.to_act(state):
-        ply += 1
-        seat = min(rules.to_act(state))
-        action = rules.ai_action(state, seat, rng_for(f"{spec.seed}:ai", ply))
-        label = tr.msg(rules.action_label(state, seat, action))
-        state, events = rules.apply(state, seat, action, rng_for(spec.seed, ply))
-        lines.append(f"# ply {ply}: {tr.name(seat)} {rules.action_code(action)} ({label})")
-        for event in events:
+    for ply in playout(rules, state, spec.seed, ai_player(rules, spec.seed)):
+        label = tr.msg(ui.action_label(ply.before, ply.seat, ply.action))
+        state = ply.after
+        lines.append(f"# ply {ply.number}: {tr.name(ply.seat)} {rules.action_code(ply.action)} ({label})")
+        for event in ply.events:
             audience = "all" if event.to is None else ",".join(tr.name(s) for s in sorted(event.to))
             lines.append(f"- [{audience}] {tr.msg(event)}")
         snapshot()
     return "\n".join(lines) + "\n"
 
 
-def path_of(game: str, spec: Game) -> Path:
+def path_of(game: str, spec: Playthrough) -> Path:
     """Where a playthrough's transcript lives."""
     return HERE / game / f"{spec.name}.txt"
 

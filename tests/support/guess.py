@@ -6,22 +6,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
 
 from bot.i18n import add_catalogue
 from rules.engine import (
     Event,
     Frozen,
+    Game,
     IllegalAction,
+    MalformedAction,
     Msg,
-    Options,
     OptionSpec,
     Outcome,
-    Standing,
+    Presentation,
+    Secrets,
     Text,
-    fill_options,
-    rank_by,
 )
+from rules.flow import standings
 
 for _loc in ("en", "fr"):
     add_catalogue(
@@ -69,129 +69,116 @@ class GuessView(Frozen):
     mine: int | None = None
 
 
-class GuessRules:
-    """The Guess test game."""
-
-    name: ClassVar[str] = "guess"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
-    options: ClassVar[tuple[OptionSpec, ...]] = (OptionSpec(name="rounds", choices=("2",), default="2"),)
-    state_type: ClassVar[type[Frozen]] = GuessState
-    state_version: ClassVar[int] = 1
-
-    def check_options(self, players: int, options: Options) -> dict[str, str]:
-        """Defaults only."""
-        return fill_options(self.options, options)
-
-    def setup(self, players: int, options: Options, rng: random.Random) -> GuessState:
-        """Round 1, nobody has scored."""
-        return GuessState(players=players, picks=(0,) * players, scores=(0,) * players)
-
-    def to_act(self, state: GuessState) -> frozenset[int]:
-        """The leader, then everyone who has not picked."""
-        if state.round > 2:
-            return frozenset()
-        if state.stake == 0:
-            return frozenset({(state.round - 1) % state.players})
-        return frozenset(i for i, p in enumerate(state.picks) if p == 0)
-
-    def legal_actions(self, state: GuessState, seat: int) -> Sequence[GuessAction]:
-        """Stakes for the leader, numbers for the others."""
-        if seat not in self.to_act(state):
-            return []
-        kind = "stake" if state.stake == 0 else "pick"
-        return [GuessAction(kind=kind, n=n) for n in ((1, 2) if kind == "stake" else (1, 2, 3))]
-
-    def apply(
-        self, state: GuessState, seat: int, action: GuessAction, rng: random.Random
-    ) -> tuple[GuessState, list[Event]]:
-        """Play one call or pick."""
-        if action not in self.legal_actions(state, seat):
-            raise IllegalAction("error.illegal_action")
-        if action.kind == "stake":
-            ev = Event(key="guess.event.stake", params={"n": action.n}, seats={"player": seat})
-            return state.model_copy(update={"stake": action.n}), [ev]
-        picks = list(state.picks)
-        picks[seat] = action.n
-        events = [
-            Event(key="guess.event.picked", seats={"player": seat}),
-            Event(key="guess.event.you_picked", params={"n": action.n}, to=frozenset({seat})),
-        ]
-        if all(picks):
-            scores = list(state.scores)
-            for i, p in enumerate(picks):
-                points = p * state.stake if picks.count(p) == 1 else 0
-                scores[i] += points
-                events.append(Event(key="guess.event.reveal", params={"n": p, "points": points}, seats={"player": i}))
-            return GuessState(
-                players=state.players, round=state.round + 1, picks=(0,) * state.players, scores=tuple(scores)
-            ), events
-        return state.model_copy(update={"picks": tuple(picks)}), events
-
-    def outcome(self, state: GuessState) -> Outcome | None:
-        """Highest score wins."""
-        if state.round <= 2:
-            return None
-        ranks = rank_by([(i, (s,)) for i, s in enumerate(state.scores)])
-        return Outcome(standings=tuple(Standing(seat=s, rank=r, score=state.scores[s]) for s, r in ranks))
-
-    def view(self, state: GuessState, seat: int | None) -> GuessView:
-        """Picks stay secret but for one's own."""
-        return GuessView(
-            round=state.round,
-            stake=state.stake,
-            scores=state.scores,
-            picked=tuple(p > 0 for p in state.picks),
-            mine=None if seat is None else state.picks[seat],
-        )
-
-    def action_code(self, action: GuessAction) -> str:
-        """'stake:2', 'pick:3'."""
-        return f"{action.kind}:{action.n}"
-
-    def parse_action(self, code: str) -> GuessAction:
-        """Inverse of action_code."""
-        kind, _, n = code.partition(":")
-        if kind not in ("stake", "pick") or not n.isdigit():
-            raise IllegalAction("error.illegal_action")
-        return GuessAction(kind=kind, n=int(n))
-
-    def action_label(self, state: GuessState, seat: int, action: GuessAction) -> Msg:
-        """'Stake x2', 'Pick 3'."""
-        return Msg(key=f"guess.{action.kind}", params={"n": action.n})
-
-    def prompt(self, state: GuessState, seat: int) -> Msg:
-        """What is asked."""
-        return Msg(key="guess.prompt_stake" if state.stake == 0 else "guess.prompt_pick")
-
-    def render_board(self, view: GuessView, tr: Text) -> str:
-        """One line."""
-        return tr(
-            "guess.board",
-            round=view.round,
-            stake=view.stake,
-            scores=" ".join(f"{tr.name(i)}={s}" for i, s in enumerate(view.scores)),
-            picked=" ".join(tr.name(i) for i, p in enumerate(view.picked) if p),
-        )
-
-    def render_private(self, view: GuessView, tr: Text) -> str:
-        """Own pick."""
-        return tr("guess.private", pick=view.mine or "-")
-
-    def ai_action(self, state: GuessState, seat: int, rng: random.Random) -> GuessAction:
-        """Random."""
-        return rng.choice(list(self.legal_actions(state, seat)))
-
-    def swap_secrets(self, state: GuessState, a: int, b: int, rng: random.Random) -> GuessState:
-        """Swap the two seats' picks (only if both have picked, so who-picked stays equal)."""
-        picks = list(state.picks)
-        if picks[a] and picks[b]:
-            picks[a], picks[b] = picks[b], picks[a]
-        return state.model_copy(update={"picks": tuple(picks)})
-
-    def upgrade(self, data: dict[str, Any], version: int) -> dict[str, Any]:
-        """Version 1 only."""
-        return data
+def _to_act(state: GuessState) -> frozenset[int]:
+    """The leader, then everyone who has not picked."""
+    if state.round > 2:
+        return frozenset()
+    if state.stake == 0:
+        return frozenset({(state.round - 1) % state.players})
+    return frozenset(i for i, p in enumerate(state.picks) if p == 0)
 
 
-GUESS = GuessRules()
+def _legal(state: GuessState, seat: int) -> Sequence[GuessAction]:
+    """Stakes for the leader, numbers for the others."""
+    if seat not in _to_act(state):
+        return []
+    kind = "stake" if state.stake == 0 else "pick"
+    return [GuessAction(kind=kind, n=n) for n in ((1, 2) if kind == "stake" else (1, 2, 3))]
+
+
+def _apply(state: GuessState, seat: int, action: GuessAction, rng: random.Random) -> tuple[GuessState, list[Event]]:
+    """Play one call or pick."""
+    if action not in _legal(state, seat):
+        raise IllegalAction("error.illegal_action")
+    if action.kind == "stake":
+        ev = Event(key="guess.event.stake", params={"n": action.n}, seats={"player": seat})
+        return state.model_copy(update={"stake": action.n}), [ev]
+    picks = list(state.picks)
+    picks[seat] = action.n
+    events = [
+        Event(key="guess.event.picked", seats={"player": seat}),
+        Event(key="guess.event.you_picked", params={"n": action.n}, to=frozenset({seat})),
+    ]
+    if all(picks):
+        scores = list(state.scores)
+        for i, p in enumerate(picks):
+            points = p * state.stake if picks.count(p) == 1 else 0
+            scores[i] += points
+            events.append(Event(key="guess.event.reveal", params={"n": p, "points": points}, seats={"player": i}))
+        return GuessState(
+            players=state.players, round=state.round + 1, picks=(0,) * state.players, scores=tuple(scores)
+        ), events
+    return state.model_copy(update={"picks": tuple(picks)}), events
+
+
+def _outcome(state: GuessState) -> Outcome | None:
+    """Highest score wins."""
+    return None if state.round <= 2 else standings(state.scores)
+
+
+def _view(state: GuessState, seat: int | None) -> GuessView:
+    """Picks stay secret but for one's own."""
+    return GuessView(
+        round=state.round,
+        stake=state.stake,
+        scores=state.scores,
+        picked=tuple(p > 0 for p in state.picks),
+        mine=None if seat is None else state.picks[seat],
+    )
+
+
+def _parse(code: str) -> GuessAction:
+    """Inverse of the action code ('stake:2', 'pick:3')."""
+    kind, _, n = code.partition(":")
+    if kind not in ("stake", "pick") or n not in ("1", "2", "3"):
+        raise MalformedAction("error.bad_code", code=code[:40])
+    return GuessAction(kind=kind, n=int(n))
+
+
+def _board(view: GuessView, tr: Text) -> str:
+    """One line."""
+    return tr(
+        "guess.board",
+        round=view.round,
+        stake=view.stake,
+        scores=" ".join(f"{tr.name(i)}={s}" for i, s in enumerate(view.scores)),
+        picked=" ".join(tr.name(i) for i, p in enumerate(view.picked) if p),
+    )
+
+
+def _swap(state: GuessState, a: int, b: int, rng: random.Random) -> GuessState:
+    """Swap the two seats' picks (only if both have picked, so who-picked stays equal)."""
+    picks = list(state.picks)
+    if picks[a] and picks[b]:
+        picks[a], picks[b] = picks[b], picks[a]
+    return state.model_copy(update={"picks": tuple(picks)})
+
+
+def _public_choices(state: GuessState, seat: int) -> Sequence[GuessAction] | None:
+    """The stake call is public; the picks are secret."""
+    return _legal(state, seat) if state.stake == 0 else None
+
+
+GUESS: Game[GuessState, GuessAction, GuessView] = Game(
+    name="guess",
+    min_players=2,
+    max_players=4,
+    state_type=GuessState,
+    options=(OptionSpec(name="rounds", choices=("2",), default="2"),),
+    setup=lambda players, options, rng: GuessState(players=players, picks=(0,) * players, scores=(0,) * players),
+    to_act=_to_act,
+    legal_actions=_legal,
+    apply=_apply,
+    outcome=_outcome,
+    view=_view,
+    action_code=lambda action: f"{action.kind}:{action.n}",
+    parse_action=_parse,
+    presentation=Presentation(
+        action_label=lambda state, seat, action: Msg(key=f"guess.{action.kind}", params={"n": action.n}),
+        prompt=lambda state, seat: Msg(key="guess.prompt_stake" if state.stake == 0 else "guess.prompt_pick"),
+        render_board=_board,
+        render_private=lambda view, tr: tr("guess.private", pick=view.mine or "-"),
+    ),
+    secrets=Secrets(public_choices=_public_choices, swap=_swap),
+)
+"""A test game with a public one-seat decision and a simultaneous secret one (no AI: random)."""

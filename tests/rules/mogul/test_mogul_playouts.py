@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from mogul_helpers import check_invariants as check_counts
 
 from rules.engine import Event, play_random, rng_for
-from rules.mogul import RULES
+from rules.mogul import GAME, RULES
 from rules.mogul.ai import win_rate
 from rules.mogul.data import CRASH
 from rules.mogul.state import MogulState
@@ -102,9 +102,9 @@ def test_mg_end_4_invariants_over_random_playouts(seed: int, players: int, quick
 def test_playouts_replay_exactly() -> None:
     """Replaying the log from the same seed reproduces the final state (the db relies on it)."""
     for players in (3, 6):
-        end, log = play_random(RULES, players, {}, "replay")
+        end, plies = play_random(GAME, players, {}, "replay")
         state = RULES.setup(players, RULES.check_options(players, {}), rng_for("replay", 0))
-        for ply, (seat, action) in enumerate(log, start=1):
+        for ply, (seat, action) in enumerate(((p.seat, p.action) for p in plies), start=1):
             code = RULES.action_code(action)
             state, _ = RULES.apply(state, seat, RULES.parse_action(code), rng_for("replay", ply))
         assert state == end

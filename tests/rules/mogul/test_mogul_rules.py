@@ -666,7 +666,7 @@ def test_action_codes_round_trip() -> None:
     for garbage in ["", "buy", "sell:", "sell:x", "sell:-1", "sell:²", "pick:M99", "pick:", "sell:999"]:
         with pytest.raises(IllegalAction) as err:
             RULES.parse_action(garbage)
-        assert err.value.msg.key == "error.illegal_action"
+        assert err.value.msg.key == "error.bad_code"
 
 
 def test_apply_refuses_and_never_mutates() -> None:
