@@ -350,7 +350,7 @@ class TableService:
                 raise BadOption(msg=exc.msg) from exc
             order = [s.user_id for s in rec.seats]
             rng_for(f"{rec.seed}:seats", 0).shuffle(order)
-            initial = rules.setup(count, options, rng_for(rec.seed, 0))
+            initial, _opening = rules.setup(count, options, rng_for(rec.seed, 0))
             seated = _reseat(rec, order)
             step = self._advance(rules, seated, initial, 0, (), None, now, [])
             step_box.append(step)

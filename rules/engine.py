@@ -325,8 +325,9 @@ class Game(Generic[S, A, V]):
     max_players: int
     state_type: type[S]
     """The state model (to load a stored state)."""
-    setup: Callable[[int, dict[str, str], random.Random], S]
-    """The initial state; the seat that opens the game is chosen with ``rng`` if random."""
+    setup: Callable[[int, dict[str, str], random.Random], tuple[S, list[Event]]]
+    """The initial state and what happened to reach it (deals, a first reveal...), told like any
+    move's events; the seat that opens the game is chosen with ``rng`` if random."""
     to_act: Callable[[S], frozenset[Seat]]
     """Seats that must decide now; several = a simultaneous decision; empty = game over."""
     legal_actions: Callable[[S, Seat], Sequence[A]]
@@ -393,7 +394,8 @@ class Game(Generic[S, A, V]):
 
     def start(self, players: int, options: Options, seed: str | int) -> S:
         """Check the options and set up a game from ``seed`` (its ply-0 random source)."""
-        return self.setup(players, self.check_options(players, options), rng_for(seed, 0))
+        state, _ = self.setup(players, self.check_options(players, options), rng_for(seed, 0))
+        return state
 
 
 # -- playing a whole game --------------------------------------------------------------------------

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import ast
 import json
+import re
+import string
 from pathlib import Path
 
 from bot.i18n import LOCALES, catalogue, placeholders
 from rules.registry import GAMES
 
-I18N = Path(__file__).resolve().parent.parent / "bot" / "i18n"
+ROOT = Path(__file__).resolve().parent.parent
+I18N = ROOT / "bot" / "i18n"
 
 
 def shipped(locale: str) -> dict[str, str]:
@@ -49,3 +53,55 @@ def test_no_empty_text_and_every_game_is_named() -> None:
         assert [k for k, v in entries.items() if not v.strip()] == []
         for game in GAMES:
             assert f"{game}.name" in entries and f"{game}.tagline" in entries
+
+
+SOURCES = ("rules", "bot", "cogs")
+KEY_PREFIXES = ("error.", "lobby.", "table.", "core.", "discord.", "offline.", "main.", "cmd.")
+LITERAL_KEY = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)+")
+
+
+def literal_keys() -> dict[str, str]:
+    """String literals in the code that are whole catalogue keys: key -> where it is used."""
+    prefixes = KEY_PREFIXES + tuple(f"{game}." for game in GAMES)
+    found: dict[str, str] = {}
+    for folder in SOURCES:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (
+                    isinstance(node, ast.Constant)
+                    and isinstance(node.value, str)
+                    and LITERAL_KEY.fullmatch(node.value)
+                    and node.value.startswith(prefixes)
+                    and not node.value.endswith((".sqlite3", ".json", ".png", ".md", ".txt"))
+                ):
+                    found.setdefault(node.value, f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def test_every_key_the_code_names_exists_in_every_locale() -> None:
+    """Keys spelled out in the code exist (keys built at run time are checked by the contract
+    test, which renders every event, label and prompt of its playouts in both languages)."""
+    for locale in LOCALES:
+        entries = shipped(locale)
+        missing = {key: where for key, where in literal_keys().items() if key not in entries}
+        assert missing == {}, locale
+
+
+def test_every_option_has_a_label_and_every_value_a_name() -> None:
+    """Boards and lobbies show options as players set them, never as raw keys."""
+    for locale in LOCALES:
+        entries = shipped(locale)
+        for game, rules in GAMES.items():
+            for spec in rules.options:
+                assert f"cmd.{game}.new.{spec.name}.name" in entries, (locale, game, spec.name)
+                for value in spec.choices:
+                    assert f"cmd.{game}.new.{spec.name}.{value}" in entries, (locale, game, spec.name, value)
+
+
+def test_plural_forms_always_give_other() -> None:
+    """A plural placeholder falls back to its ``other`` form, so it must have one."""
+    for locale in LOCALES:
+        for key, text in shipped(locale).items():
+            for _, _, spec, _ in string.Formatter().parse(text):
+                if spec and spec.startswith("plural|"):
+                    assert "|other=" in spec, (locale, key)

@@ -42,16 +42,35 @@ CASES = [
 ]
 
 
+PHONE_WIDTH = 40
+"""A code block wider than this scrolls sideways on a phone."""
+
+
+def code_lines(text: str) -> list[str]:
+    """The lines of ``text`` inside code blocks."""
+    inside, found = False, []
+    for line in text.splitlines():
+        if line.strip().startswith("```"):
+            inside = not inside
+        elif inside:
+            found.append(line)
+    return found
+
+
 def assert_view_and_text(game: Game[Any, Any, Any], state: Any, players: int) -> None:
-    """Every view renders in both languages and the board fits a Discord message."""
+    """Every view renders in both languages, the board fits a Discord message and every code
+    block reads on a phone."""
     names = [f"player{i}" for i in range(players)]
     ui = game.presentation
     for locale in ("en", "fr"):
         tr = Text(locale, names)
         board = ui.render_board(game.view(state, None), tr)
         assert board and len(board) <= 1900, len(board)
+        assert [line for line in code_lines(board) if len(line) > PHONE_WIDTH] == []
         for seat in range(players):
-            assert isinstance(ui.render_private(game.view(state, seat), tr), str)
+            private = ui.render_private(game.view(state, seat), tr)
+            assert isinstance(private, str)
+            assert [line for line in code_lines(private) if len(line) > PHONE_WIDTH] == []
             if seat in game.to_act(state):
                 assert tr.msg(ui.prompt(state, seat))
 
@@ -73,7 +92,8 @@ def test_random_playouts_keep_the_contract(name: str, players: int, options: dic
     state_type = game.state_type
     for seed in SEEDS:
         rng = random.Random(seed)
-        initial = game.setup(players, options, rng_for(seed, 0))
+        initial, opening = game.setup(players, options, rng_for(seed, 0))
+        assert all(event.to is None or event.to for event in opening)
         state = initial
         log: list[tuple[int, Any]] = []
         while True:
@@ -148,7 +168,7 @@ def test_one_seats_secret_reaches_no_one_else(name: str, players: int) -> None:
     changed = 0
     for seed in range(6):
         rng = random.Random(seed)
-        state = game.setup(players, options, rng_for(seed, 0))
+        state, _ = game.setup(players, options, rng_for(seed, 0))
         for ply in range(1, 400):
             to_act = game.to_act(state)
             if not to_act:

@@ -165,7 +165,7 @@ GUESS: Game[GuessState, GuessAction, GuessView] = Game(
     max_players=4,
     state_type=GuessState,
     options=(OptionSpec(name="rounds", choices=("2",), default="2"),),
-    setup=lambda players, options, rng: GuessState(players=players, picks=(0,) * players, scores=(0,) * players),
+    setup=lambda players, options, rng: (GuessState(players=players, picks=(0,) * players, scores=(0,) * players), []),
     to_act=_to_act,
     legal_actions=_legal,
     apply=_apply,

@@ -121,8 +121,9 @@ NIM: Game[NimState, Take, NimView] = Game(
     min_players=2,
     max_players=3,
     state_type=NimState,
-    setup=lambda players, options, rng: NimState(
-        players=players, pile=PILE, turn=rng.randrange(players), taken=(0,) * players
+    setup=lambda players, options, rng: (
+        NimState(players=players, pile=PILE, turn=rng.randrange(players), taken=(0,) * players),
+        [],
     ),
     to_act=lambda state: frozenset() if state.pile == 0 else frozenset((state.turn,)),
     legal_actions=legal,
