@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.i18n import Text
-from rules.engine import ai_player, playout
+from rules.engine import Event, ai_player, playout, rng_for
 from rules.registry import GAMES
 
 HERE = Path(__file__).resolve().parent
@@ -52,9 +52,14 @@ def transcript(game: str, spec: Playthrough) -> str:
     ui = rules.presentation
     tr = Text(spec.locale, NAMES[: spec.players])
     options = rules.check_options(spec.players, spec.options)
-    state = rules.start(spec.players, options, spec.seed)
+    state, opening = rules.setup(spec.players, options, rng_for(spec.seed, 0))
     lines = [f"# {game} {spec.name}: {spec.players} players, options {options}, seed {spec.seed}", ""]
     shown: dict[str, str] = {}
+
+    def tell(events: list[Event]) -> None:
+        for event in events:
+            audience = "all" if event.to is None else ",".join(tr.name(s) for s in sorted(event.to))
+            lines.append(f"- [{audience}] {tr.msg(event)}")
 
     def snapshot() -> None:
         # The first snapshot is written whole; later ones only as the lines that changed, so a
@@ -73,14 +78,15 @@ def transcript(game: str, spec: Playthrough) -> str:
             shown[title] = text
         lines.append("")
 
+    if opening:
+        lines.append("# setup")
+        tell(opening)
     snapshot()
     for ply in playout(rules, state, spec.seed, ai_player(rules, spec.seed)):
         label = tr.msg(ui.action_label(ply.before, ply.seat, ply.action))
         state = ply.after
         lines.append(f"# ply {ply.number}: {tr.name(ply.seat)} {rules.action_code(ply.action)} ({label})")
-        for event in ply.events:
-            audience = "all" if event.to is None else ",".join(tr.name(s) for s in sorted(event.to))
-            lines.append(f"- [{audience}] {tr.msg(event)}")
+        tell(ply.events)
         snapshot()
     return "\n".join(lines) + "\n"
 
