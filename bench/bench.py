@@ -28,8 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.tables import Ask, Place, Player, TableService
-from db.store import TableStore
+from bot.outbox import Ask, Place, Player
+from bot.service import TableService
+from db.sqlite import SqliteStore
 from rules.engine import play_random
 from rules.registry import GAMES
 
@@ -72,7 +73,7 @@ async def one_move(
 
 async def bench_moves(path: Path, tables: int, moves: int, workers: int) -> dict[str, float]:
     """Latency of single moves, then sustained throughput with ``workers`` concurrent players."""
-    store = await TableStore.open(path)
+    store = await SqliteStore.open(path)
     service = TableService(store)
     ids = await open_tables(service, tables)
     rng = random.Random(1)
@@ -108,8 +109,8 @@ async def bench_moves(path: Path, tables: int, moves: int, workers: int) -> dict
 
 async def bench_sqlite(path: Path, seconds: float) -> float:
     """Raw single-row commits per second through aiosqlite, same pragmas as the store."""
-    store = await TableStore.open(path)  # same open(): WAL, synchronous=NORMAL, foreign keys
-    conn = store._conn  # the benchmark measures the very connection settings the store uses
+    store = await SqliteStore.open(path)  # same open(): WAL, synchronous=NORMAL, foreign keys
+    conn = store.connection  # the very connection settings the store uses
     await conn.execute("CREATE TABLE IF NOT EXISTS bench (id INTEGER PRIMARY KEY, v TEXT)")
     count = 0
     stop = time.perf_counter() + seconds

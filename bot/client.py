@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import pkgutil
 import signal
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -13,17 +14,31 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+import cogs
 from bot.i18n import t
+from bot.service import TableService
 from bot.settings import Settings
-from bot.tables import TableService
-from cogs.common import DYNAMIC_ITEMS, CatalogueTranslator, TableHub
+from cogs.ui.components import DYNAMIC_ITEMS
+from cogs.ui.hub import TableHub
+from cogs.ui.translate import CatalogueTranslator
+from db import open_store
 from db.store import TableStore
 from rules.engine import Game
 from rules.registry import GAMES
 
 log = logging.getLogger("gamehost")
 
-EXTENSIONS: tuple[str, ...] = ("cogs.table", "cogs.mogul", "cogs.toprace")
+
+def extensions() -> tuple[str, ...]:
+    """Every cog module directly under ``cogs/`` (its subpackages are shared code, not cogs)."""
+    return tuple(
+        f"cogs.{info.name}"
+        for info in sorted(pkgutil.iter_modules(cogs.__path__), key=lambda i: i.name)
+        if not info.ispkg
+    )
+
+
+EXTENSIONS: tuple[str, ...] = extensions()
 
 
 class GameBot(commands.Bot):
@@ -44,7 +59,9 @@ class GameBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nobody is pinged unless a message names its players explicitly (the turn ping):
+            # a player called "@everyone" or "<@someone>" must never ping anyone.
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
@@ -54,7 +71,7 @@ class GameBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Migrate the database, build the service, load cogs and buttons, sync the commands."""
-        self.store = await TableStore.open(self.database_path)
+        self.store = await open_store(self.database_path)
         service = TableService(self.store, self.games, clock=discord.utils.utcnow)
         self.hub = TableHub(self, service)
         await self.tree.set_translator(CatalogueTranslator())

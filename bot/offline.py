@@ -17,9 +17,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
+from bot.errors import TableError
 from bot.i18n import t
-from bot.tables import Outbox, Place, Player, TableError, TableService
-from db.store import TableStore
+from bot.outbox import Outbox, Place, Player
+from bot.service import TableService
+from db import open_store
 from rules.registry import GAMES
 
 PLACE = Place(guild_id=None, channel_id=1)
@@ -142,7 +144,13 @@ class OfflineTable:
                     )
                 return None
             code = arg
-            if ask is not None and arg.isdigit() and 1 <= int(arg) <= len(ask.choices):
+            if (
+                ask is not None
+                and arg.isascii()
+                and arg.isdigit()
+                and len(arg) <= 3
+                and 1 <= int(arg) <= len(ask.choices)
+            ):
                 code = ask.choices[int(arg) - 1].code  # "move 2" = the second listed choice
             return await service.act(player, code, place=PLACE)
         self.say("?", t("offline.unknown_command", self.lang, command=verb or "-"))
@@ -167,7 +175,7 @@ async def play(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> i
     players = {n: Player(f"local:{n}", n, args.lang) for n in names}
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(args.db) if args.db else Path(tmp) / "offline.sqlite3"
-        store = await TableStore.open(path)
+        store = await open_store(path)
         try:
             service = TableService(store)
             if args.seed is not None:

@@ -7,7 +7,8 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from cogs.common import L, hub_of
+from cogs.ui.context import hub_of
+from cogs.ui.translate import L, chosen, option_choices
 
 
 class MogulCog(commands.GroupCog, group_name=L("cmd.mogul.name"), group_description=L("cmd.mogul.description")):
@@ -20,8 +21,7 @@ class MogulCog(commands.GroupCog, group_name=L("cmd.mogul.name"), group_descript
         quick_start=L("cmd.mogul.new.quick_start.description"),
     )
     @app_commands.choices(
-        loan_cost=[Choice(name=L(f"cmd.mogul.new.loan_cost.{v}"), value=v) for v in ("1", "2")],
-        quick_start=[Choice(name=L(f"cmd.mogul.new.quick_start.{v}"), value=v) for v in ("off", "deal", "pick")],
+        loan_cost=option_choices("mogul", "loan_cost"), quick_start=option_choices("mogul", "quick_start")
     )
     async def new(
         self,
@@ -30,12 +30,7 @@ class MogulCog(commands.GroupCog, group_name=L("cmd.mogul.name"), group_descript
         quick_start: Choice[str] | None = None,
     ) -> None:
         """Open a Mogul table in this channel."""
-        options = {
-            name: choice.value
-            for name, choice in (("loan_cost", loan_cost), ("quick_start", quick_start))
-            if choice is not None
-        }
-        await hub_of(interaction).open_table(interaction, "mogul", options)
+        await hub_of(interaction).open_table(interaction, "mogul", chosen(loan_cost=loan_cost, quick_start=quick_start))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -8,9 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.errors import TableError
 from bot.i18n import catalogue, normalize_locale, t
-from bot.tables import TableError
-from cogs.common import L, game_name, hub_of, place_of, player_of, text_or
+from cogs.ui.context import hub_of, place_of, player_of
+from cogs.ui.translate import L, game_name, text_or
 
 
 def rule_topics(game: str, locale: str | None) -> list[str]:

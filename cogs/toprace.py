@@ -7,20 +7,11 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from cogs.common import L, hub_of
+from cogs.ui.context import hub_of
+from cogs.ui.translate import L, chosen, option_choices
 
-# Option name -> its values, the engine's default first (rules/toprace OPTIONS; "auction" has one value).
-OPTIONS: dict[str, tuple[str, ...]] = {
-    "edition": ("classic", "alt"),
-    "races": ("1", "3"),
-    "betting": ("on", "off"),
-    "allow_no_bet": ("off", "on"),
-    "restrict_pair_after_tip2": ("off", "on"),
-}
-
-
-def _choices(option: str) -> list[Choice[str]]:
-    return [Choice(name=L(f"cmd.toprace.new.{option}.{v}"), value=v) for v in OPTIONS[option]]
+# The options a player sets on the command ("auction" has a single value: nothing to choose).
+OPTIONS = ("edition", "races", "betting", "allow_no_bet", "restrict_pair_after_tip2")
 
 
 class TopRaceCog(commands.GroupCog, group_name=L("cmd.toprace.name"), group_description=L("cmd.toprace.description")):
@@ -29,7 +20,7 @@ class TopRaceCog(commands.GroupCog, group_name=L("cmd.toprace.name"), group_desc
     @app_commands.command(name=L("cmd.toprace.new.name"), description=L("cmd.toprace.new.description"))
     @app_commands.rename(**{o: L(f"cmd.toprace.new.{o}.name") for o in OPTIONS})
     @app_commands.describe(**{o: L(f"cmd.toprace.new.{o}.description") for o in OPTIONS})
-    @app_commands.choices(**{o: _choices(o) for o in OPTIONS})
+    @app_commands.choices(**{o: option_choices("toprace", o) for o in OPTIONS})
     async def new(
         self,
         interaction: discord.Interaction,
@@ -40,14 +31,13 @@ class TopRaceCog(commands.GroupCog, group_name=L("cmd.toprace.name"), group_desc
         restrict_pair_after_tip2: Choice[str] | None = None,
     ) -> None:
         """Open a Top Race table in this channel."""
-        given = {
-            "edition": edition,
-            "races": races,
-            "betting": betting,
-            "allow_no_bet": allow_no_bet,
-            "restrict_pair_after_tip2": restrict_pair_after_tip2,
-        }
-        options = {name: choice.value for name, choice in given.items() if choice is not None}
+        options = chosen(
+            edition=edition,
+            races=races,
+            betting=betting,
+            allow_no_bet=allow_no_bet,
+            restrict_pair_after_tip2=restrict_pair_after_tip2,
+        )
         await hub_of(interaction).open_table(interaction, "toprace", options)
 
 

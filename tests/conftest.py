@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from bot.tables import Place, Player, TableService
+from bot.outbox import Place, Player
+from bot.service import TableService
+from db.sqlite import SqliteStore
 from db.store import TableStore
 from rules.registry import GAMES
 from tests.support.guess import GUESS
@@ -46,7 +48,7 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 async def store(db_path: Path) -> AsyncIterator[TableStore]:
-    store = await TableStore.open(db_path)
+    store = await SqliteStore.open(db_path)
     yield store
     await store.close()
 

@@ -12,6 +12,7 @@ FORBIDDEN = {
     "rules": {"discord", "aiosqlite", "asyncio", "time", "datetime", "sqlite3", "bot", "db", "cogs"},
     "db": {"discord", "bot", "cogs", "rules"},
     "bot": {"discord", "cogs"},  # bot/client.py is the one composition point allowed to know Discord
+    "cogs": {"db", "aiosqlite", "sqlite3", "asyncpg"},  # cogs reach the database only through the service
 }
 ALLOWED = {"bot/client.py", "bot/__main__.py"}
 RANDOM_FUNCTIONS = {"random", "randint", "choice", "choices", "shuffle", "sample", "randrange", "uniform", "seed"}

@@ -26,7 +26,7 @@ def rule_ids(game: str) -> list[str]:
     return list(dict.fromkeys(RULE_ID.findall(text)))
 
 
-def tests_text() -> str:
+def source_of_tests() -> str:
     """Every test module's source, where rule IDs are named."""
     return "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "tests").rglob("*.py")))
 
@@ -35,7 +35,7 @@ def tests_text() -> str:
 def test_every_rule_id_is_named_by_a_test(game: str) -> None:
     ids = rule_ids(game)
     assert ids, f"docs/rules/{game}.md defines no rule ID"
-    text = tests_text()
+    text = source_of_tests()
     missing = [
         rule
         for rule in ids

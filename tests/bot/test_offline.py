@@ -89,3 +89,12 @@ async def test_all_ai_top_race_grand_prix_finishes(players: int) -> None:
     # TR §7: the final board sums up every race for every player (cars and places, prizes, bets).
     summary = text.split("📋", 1)[1]
     assert all(f"{'R' if lang == 'en' else 'C'}{race} " in summary for race in (1, 2, 3))
+
+
+async def test_odd_numbers_are_refused_not_crashed_on() -> None:
+    """Issue: `move ²` and a 5,000-digit number crashed the offline table (ValueError)."""
+    script = ["ana move ²", "ana move " + "9" * 5000, "ana move -1", "ana move 0"]
+    text = await run(["mogul", "--players", "ana,ben,cy", "--ai", "ben,cy", "--seed", "7"], script)
+    refusals = re.findall(r"\[only ana sees\]\n    ⛔ (.*)", text)
+    assert len(refusals) == 4, text[-1500:]
+    assert all("not a move" in why for why in refusals)

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import hub_of
+from cogs.ui.context import hub_of
 
 
 class GuessCog(commands.GroupCog, group_name="guess", group_description="The Guess test game"):

@@ -8,8 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.tables import Ask
-from db.store import TableRecord
+from bot.outbox import Ask, TableRecord
 
 PREFERRED = ("drop", "take", "decline")  # a policy that keeps auctions (and the game) short
 
@@ -29,7 +28,7 @@ def hub(env: Any) -> Any:
 
 async def table_in(env: Any, channel: Any) -> TableRecord:
     """The latest table of a channel (live or just finished)."""
-    store = hub(env).store
+    store = hub(env).service.store
     live = await store.live_table(channel.id)
     if live is not None:
         return live

@@ -13,7 +13,8 @@ from discord.ext import commands
 
 from bot.client import EXTENSIONS
 from bot.i18n import placeholders
-from cogs.common import CatalogueTranslator
+from cogs.ui.translate import CatalogueTranslator
+from rules.registry import GAMES
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 I18N = Path(__file__).resolve().parents[2] / "bot" / "i18n"
@@ -94,3 +95,21 @@ def test_discord_catalogues_match() -> None:
         assert key.startswith(("discord.", "cmd.")), key
         assert placeholders(text) == placeholders(fr[key]), key
         assert "'" not in fr[key], f"{key}: use ’ in French"
+
+
+async def test_every_game_has_a_new_command_offering_exactly_its_options() -> None:
+    """``/<game> new`` takes every option of the game's spec that has a choice to make, with
+    exactly the spec's values (the cog cannot drift from the rules)."""
+    payloads = {p["name"]: p for p in await _payloads()}
+    for game, rules in GAMES.items():
+        assert game in payloads, f"no /{game} group"
+        new = next(o for o in payloads[game]["options"] if o["name"] == "new")
+        offered = {o["name"]: [c["value"] for c in o.get("choices", [])] for o in new.get("options", [])}
+        expected = {spec.name: list(spec.choices) for spec in rules.options if len(spec.choices) > 1}
+        assert offered == expected, game
+
+
+def test_cogs_are_discovered() -> None:
+    """Every module directly in cogs/ is loaded; shared code lives in cogs/ui/."""
+    assert {"cogs.table", "cogs.mogul", "cogs.toprace"} <= set(EXTENSIONS)
+    assert not any(name.startswith("cogs.ui") for name in EXTENSIONS)

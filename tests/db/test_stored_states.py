@@ -7,8 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from bot.tables import TableService
-from db.store import TableStore
+from bot.service import TableService
+from db.sqlite import SqliteStore
 from rules.registry import GAMES
 from tests.conftest import ANA, BEN, CY, HERE, Clock
 from tests.support.guess import GUESS, GuessState
@@ -40,7 +40,7 @@ GUESS_V2 = replace(GUESS, state_version=2, upgrades={1: _v1_to_v2})
 
 
 async def test_the_service_upgrades_an_older_state_before_playing(db_path: Path, clock: Clock) -> None:
-    store = await TableStore.open(db_path)
+    store = await SqliteStore.open(db_path)
     try:
         old = TableService(store, {"guess": GUESS}, clock=clock, new_seed=lambda: "s")
         await old.create(HERE, "guess", ANA)

@@ -1,90 +1,32 @@
-"""What every game cog shares: the table hub (board posting, buttons, DMs), the persistent
-buttons, the command translator and small helpers. Nothing here knows a particular game."""
+"""The table hub: renders the service's Outboxes on Discord — the board edited in place, the turn
+ping, DMs with the ephemeral fallback, and answers to clicks. Nothing here knows a particular game.
+
+What reaches a public message is decided here once: text from the Outbox's public parts and
+components from ``public_view`` (never a secret decision's choices). Mentions are off by default
+on the client; only the turn ping names, and pings, the players it is for.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import logging
-import re
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 import discord
-from discord import app_commands
-from discord.app_commands import locale_str
 
-from bot.i18n import catalogue, normalize_locale, t
-from bot.tables import (
-    Ask,
-    Choice,
-    NotYourTurn,
-    Outbox,
-    Place,
-    Player,
-    Stale,
-    TableError,
-    TableService,
-)
-from db.store import TableRecord, TableStore
+from bot.errors import NotYourTurn, Stale, TableError
+from bot.i18n import t
+from bot.outbox import Ask, Outbox, Place, Player, TableRecord
+from bot.service import TableService
+from cogs.ui.components import MAX_BUTTON_CHOICES, choices_view, clip, public_view
+from cogs.ui.context import place_of, player_of
+from cogs.ui.translate import game_name
 
 log = logging.getLogger("gamehost.discord")
 
 MAX_CONTENT = 2000
-MAX_BUTTON_CHOICES = 19  # 5 rows of 5, minus a row kept for "My hand" and the select fallback
-MAX_LABEL = 80
-
-
-# -- localization ---------------------------------------------------------------------------------
-def L(key: str) -> locale_str:
-    """A command string: English text from the catalogue, the key for the translator."""
-    return locale_str(t(key, "en"), key=key)
-
-
-_DISCORD_LOCALES = {discord.Locale.french: "fr"}
-
-
-class CatalogueTranslator(app_commands.Translator):
-    """Translates command names, descriptions and choices from the catalogue keys they carry."""
-
-    async def translate(
-        self, string: locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
-    ) -> str | None:
-        """The catalogue text for the string's key in ``locale`` (None: keep the English)."""
-        key = string.extras.get("key")
-        ours = _DISCORD_LOCALES.get(locale)
-        if not key or ours is None:
-            return None
-        return catalogue(ours).get(key)
-
-
-def text_or(key: str, locale: str | None, default: str, **params: Any) -> str:
-    """The catalogue text for ``key``, or ``default`` when the catalogue lacks it."""
-    try:
-        return t(key, locale, **params)
-    except KeyError:
-        return default
-
-
-def game_name(game: str, locale: str | None) -> str:
-    """A game's display name (its key if the catalogue has none yet)."""
-    return text_or(f"{game}.name", locale, game.capitalize())
-
-
-# -- who and where --------------------------------------------------------------------------------
-def player_of(interaction: discord.Interaction) -> Player:
-    """The service's view of the user behind an interaction."""
-    user = interaction.user
-    return Player(str(user.id), user.display_name, normalize_locale(str(interaction.locale)))
-
-
-def place_of(interaction: discord.Interaction) -> Place:
-    """The channel (and guild) an interaction came from."""
-    return Place(interaction.guild_id, interaction.channel_id or 0)
-
-
-def hub_of(interaction: discord.Interaction) -> TableHub:
-    """The bot's table hub."""
-    return cast(TableHub, cast(Any, interaction.client).hub)
+__all__ = ["MAX_BUTTON_CHOICES", "TableHub", "compose", "jump_url"]
 
 
 def jump_url(table: TableRecord, message_id: int | None = None) -> str:
@@ -95,131 +37,18 @@ def jump_url(table: TableRecord, message_id: int | None = None) -> str:
     return f"{base}/{mid}" if mid else base
 
 
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def compose(out: Outbox) -> str:
     """The board message: the last public events above the board, within 2000 characters."""
-    board = _clip(out.board, MAX_CONTENT)
+    board = clip(out.board, MAX_CONTENT)
     events = [e for e in out.events if e]
     while events:
         text = "\n".join(events) + "\n\n" + board
         if len(text) <= MAX_CONTENT:
             return text
         events.pop(0)
-    return board or _clip("\n".join(out.events), MAX_CONTENT) or "…"
+    return board or clip("\n".join(out.events), MAX_CONTENT) or "…"
 
 
-# -- persistent components ------------------------------------------------------------------------
-class ChoiceButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gh:(?P<table>\d+):(?P<decision>\d+):(?P<code>.+)",
-):
-    """One legal action; ``gh:<table>:<decision>:<code>`` keeps it valid across restarts."""
-
-    def __init__(self, table_id: int, decision: int, code: str, label: str | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=_clip(label or code, MAX_LABEL),
-                style=discord.ButtonStyle.primary,
-                custom_id=f"gh:{table_id}:{decision}:{code}"[:100],
-            )
-        )
-        self.table_id = table_id
-        self.decision = decision
-        self.code = code
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ChoiceButton:
-        """Rebuild the button from its custom id."""
-        label = getattr(item, "label", None)
-        return cls(int(match["table"]), int(match["decision"]), match["code"], label)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Play the action."""
-        await hub_of(interaction).play(interaction, self.table_id, self.code, decision=self.decision)
-
-
-class ChoiceSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"ghs:(?P<table>\d+):(?P<decision>\d+):(?P<part>\d+)",
-):
-    """A menu of legal actions, for decisions with more choices than buttons can hold."""
-
-    def __init__(
-        self, table_id: int, decision: int, part: int = 0, choices: Sequence[Choice] = (), placeholder: str = ""
-    ) -> None:
-        options = [discord.SelectOption(label=_clip(c.label, 100), value=c.code) for c in choices[:25]]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"ghs:{table_id}:{decision}:{part}",
-                placeholder=_clip(placeholder, 150) or None,
-                options=options or [discord.SelectOption(label="-", value="-")],
-            )
-        )
-        self.table_id = table_id
-        self.decision = decision
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ChoiceSelect:
-        """Rebuild the menu from its custom id (the chosen value comes with the interaction)."""
-        return cls(int(match["table"]), int(match["decision"]), int(match["part"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Play the chosen action."""
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
-        code = str(values[0]) if values else ""
-        await hub_of(interaction).play(interaction, self.table_id, code, decision=self.decision)
-
-
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gh:(?P<table>\d+):(?P<kind>hand|mine)"):
-    """ "My hand" (and, for a secret decision, "Choose"): the clicking user's private view and choices."""
-
-    def __init__(self, table_id: int, kind: str = "hand", label: str | None = None) -> None:
-        style = discord.ButtonStyle.success if kind == "mine" else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=label or kind, style=style, custom_id=f"gh:{table_id}:{kind}"))
-        self.table_id = table_id
-        self.kind = kind
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> HandButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["table"]), match["kind"], getattr(item, "label", None))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Answer ephemerally with the user's hand and their choice buttons."""
-        await hub_of(interaction).show_hand(interaction, table_id=self.table_id)
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ChoiceButton, ChoiceSelect, HandButton)
-
-
-def choices_view(ask: Ask, locale: str | None, *, with_hand: bool = False) -> discord.ui.View:
-    """Buttons (or menus beyond 19 choices) for one seat's open decision."""
-    view = discord.ui.View(timeout=None)
-    if len(ask.choices) <= MAX_BUTTON_CHOICES:
-        for choice in ask.choices:
-            view.add_item(ChoiceButton(ask.table_id, ask.decision, choice.code, choice.label))
-    else:
-        placeholder = ask.prompt or t("discord.select.placeholder", locale)
-        for part in range(0, min(len(ask.choices), 100), 25):
-            view.add_item(
-                ChoiceSelect(ask.table_id, ask.decision, part // 25, ask.choices[part : part + 25], placeholder)
-            )
-    if with_hand:
-        view.add_item(HandButton(ask.table_id, "hand", t("discord.button.hand", locale)))
-    return view
-
-
-# -- the hub --------------------------------------------------------------------------------------
 class TableHub:
     """Renders the service's Outboxes on Discord: the board, pings, DMs and ephemeral replies."""
 
@@ -228,16 +57,11 @@ class TableHub:
         self.service = service
         self._dm_closed: set[str] = set()
 
-    @property
-    def store(self) -> TableStore:
-        """The service's table store."""
-        return self.service.store
-
     # -- replies --------------------------------------------------------------------------------
     @staticmethod
     async def reply(interaction: discord.Interaction, text: str, *, view: discord.ui.View | None = None) -> None:
         """An ephemeral answer (a followup if the interaction was already answered)."""
-        text = _clip(text or t("discord.done", str(interaction.locale)), MAX_CONTENT)
+        text = clip(text or t("discord.done", str(interaction.locale)), MAX_CONTENT)
         kwargs: dict[str, Any] = {"ephemeral": True}
         if view is not None:
             kwargs["view"] = view
@@ -259,7 +83,7 @@ class TableHub:
 
     # -- the board ------------------------------------------------------------------------------
     async def board_view(self, table: TableRecord, asks: Sequence[Ask] | None = None) -> discord.ui.View | None:
-        """The components under an active board: the choices, or "Choose (secret)", and "My hand".
+        """The components under an active board (see ``public_view``).
 
         ``asks`` are the open decisions when the caller has them (a move's Outbox), else read."""
         if table.status != "active":
@@ -267,13 +91,7 @@ class TableHub:
         if asks is None:
             asks = await self.service.asks(table_id=table.id)
         humans = [a for a in asks if not table.seats[a.seat].is_ai]
-        if len(humans) == 1:
-            return choices_view(humans[0], table.locale, with_hand=True)
-        view = discord.ui.View(timeout=None)
-        if humans:
-            view.add_item(HandButton(table.id, "mine", t("discord.button.secret", table.locale)))
-        view.add_item(HandButton(table.id, "hand", t("discord.button.hand", table.locale)))
-        return view
+        return public_view(table.id, humans, table.locale)
 
     def channel_of(self, table: TableRecord) -> discord.abc.Messageable:
         """The table's channel (a partial one if it is not cached)."""
@@ -287,7 +105,7 @@ class TableHub:
         view = await self.board_view(table)
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
         message = await self.channel_of(table).send(content, **kwargs)
-        await self.store.set_board_message(table.id, message.id)
+        await self.service.set_board_message(table.id, message.id)
         return message
 
     async def edit_board(self, table: TableRecord, content: str, asks: Sequence[Ask] | None = None) -> None:
@@ -331,7 +149,7 @@ class TableHub:
         await self.reply(interaction, out.reply)
         table = await self.service.table(table_id=out.table_id)
         await self.post_board(table, compose(out))
-        self._log(table, [f"created by {interaction.user} with {dict(options)}"])
+        self._log(table, [f"created by {interaction.user.id} with {dict(options)}"])
 
     async def publish(self, interaction: discord.Interaction, out: Outbox, *, on_board: bool = False) -> None:
         """Answer the interaction and show an Outbox: board edit, ping, DMs.
@@ -344,27 +162,26 @@ class TableHub:
         content = compose(out) if (out.board or out.events) else ""
         self._log(table, out.events)
         locale = str(interaction.locale)
-        own = await self._own_choices(table, interaction)
+        own = await self.secret_choices(table, player_of(interaction))
         if on_board and content:
             view = await self.board_view(table, out.asks if out.moved else None)
             await interaction.response.edit_message(content=content, view=view)
             if own is not None:
-                await interaction.followup.send(_clip(out.reply, MAX_CONTENT), ephemeral=True, view=own)
+                await interaction.followup.send(clip(out.reply, MAX_CONTENT), ephemeral=True, view=own)
             elif _says_more(out.reply):
-                await interaction.followup.send(_clip(out.reply, MAX_CONTENT), ephemeral=True)
+                await interaction.followup.send(clip(out.reply, MAX_CONTENT), ephemeral=True)
         else:
             message = interaction.message
             if message is not None and message.flags.ephemeral:
                 # A click in an ephemeral choice message: replace it by the result.
-                kwargs: dict[str, Any] = {"view": own} if own is not None else {"view": None}
                 await interaction.response.edit_message(
-                    content=_clip(out.reply or t("discord.done", locale), MAX_CONTENT), **kwargs
+                    content=clip(out.reply or t("discord.done", locale), MAX_CONTENT), view=own
                 )
             elif message is not None and interaction.guild_id is None:
                 # A click on the buttons of a direct message (a secret choice): the DM becomes the
                 # result, so its stale buttons go away and nothing is posted in the channel.
                 link = "\n" + t("discord.dm_link", locale, url=jump_url(table))
-                text = _clip(out.reply or t("discord.done", locale), MAX_CONTENT - len(link)) + link
+                text = clip(out.reply or t("discord.done", locale), MAX_CONTENT - len(link)) + link
                 await interaction.response.edit_message(content=text, view=own)
             else:
                 await self.reply(interaction, out.reply, view=own)
@@ -374,19 +191,15 @@ class TableHub:
         also: dict[str, str] = {}
         user_id = str(interaction.user.id)
         if own is not None and user_id not in out.private:
-            # The acting player opened a secret round they are part of: they get its DM too.
+            # The acting player still has a secret decision open: they get its DM too.
             with contextlib.suppress(TableError):
                 also[user_id] = (await self.service.hand(_place(table), player_of(interaction))).reply
         await self.send_private(table, out, also=also)
 
-    async def _own_choices(self, table: TableRecord, interaction: discord.Interaction) -> discord.ui.View | None:
-        """The acting user's buttons when they still have a decision open (a secret one)."""
-        return await self.secret_choices(table, player_of(interaction))
-
     async def secret_choices(self, table: TableRecord, player: Player) -> discord.ui.View | None:
-        """``player``'s buttons (labels in their language) if they have a decision open while
-        others decide too (a simultaneous, secret decision such as Top Race's TIP bets)."""
-        if table.status != "active" or len(table.decisions) < 2:
+        """``player``'s own buttons (labels in their language) for a decision the board cannot
+        show: a secret one (a hand to play from, a bet), or one of several taken at once."""
+        if table.status != "active":
             return None
         seat = table.seat_of(player.id)
         if seat is None or seat.seat is None or table.decision_of(seat.seat) is None:
@@ -395,7 +208,9 @@ class TableHub:
             ask = await self.service.ask(_place(table), player)
         except TableError:
             return None
-        return choices_view(ask, player.locale) if ask and ask.choices else None
+        if ask is None or not ask.choices or (not ask.secret and len(table.decisions) < 2):
+            return None
+        return choices_view(ask, ask.choices, player.locale)
 
     async def play(self, interaction: discord.Interaction, table_id: int, code: str, *, decision: int | None) -> None:
         """A click on a choice (button or menu): play it, or explain why not."""
@@ -438,16 +253,17 @@ class TableHub:
             else:
                 place = place_of(interaction)
             out = await self.service.hand(place, player)
-            ask = await self.service.ask(place, player)
+            ask = await self.service.ask(place, player) if not out.over else None
         except TableError as error:
             await self.refuse(interaction, error)
             return
-        view = choices_view(ask, player.locale) if ask and ask.choices else None
+        view = choices_view(ask, ask.choices, player.locale) if ask and ask.choices else None
         await self.reply(interaction, out.reply, view=view)
 
     # -- pings and private texts ----------------------------------------------------------------
     async def ping(self, table: TableRecord, out: Outbox) -> None:
-        """A short message naming who must act now (edits do not notify)."""
+        """A short message naming who must act now (edits do not notify); it pings those players
+        and nobody else."""
         humans = [u for u in out.mentions if not u.startswith("ai:")]
         if not humans or out.over:
             return
@@ -459,20 +275,21 @@ class TableHub:
             table=table.id,
             url=jump_url(table),
         )
-        await self.channel_of(table).send(text)
+        allowed = discord.AllowedMentions(users=[discord.Object(int(u)) for u in humans if u.isdigit()])
+        await self.channel_of(table).send(text, allowed_mentions=allowed)
 
     async def send_private(self, table: TableRecord, out: Outbox, *, also: Mapping[str, str] | None = None) -> None:
         """DM each private text (and ``also``'s), with a link to the board and, when the reader has
-        a secret decision open, its buttons; remember who refuses DMs."""
+        a decision the board cannot show, its buttons; remember who refuses DMs."""
         for user_id, text in {**out.private, **(also or {})}.items():
             if user_id.startswith("ai:") or user_id in self._dm_closed:
                 continue
-            if await self.store.dm_closed(user_id):
+            if await self.service.dm_closed(user_id):
                 self._dm_closed.add(user_id)
                 continue
             seat = table.seat_of(user_id)
             locale = seat.locale if seat else table.locale
-            body = _clip(text, MAX_CONTENT - 150) + "\n" + t("discord.dm_link", locale, url=jump_url(table))
+            body = clip(text, MAX_CONTENT - 150) + "\n" + t("discord.dm_link", locale, url=jump_url(table))
             view = await self.secret_choices(table, Player(user_id, seat.name, locale)) if seat else None
             kwargs: dict[str, Any] = {"view": view} if view is not None else {}
             try:
@@ -483,10 +300,10 @@ class TableHub:
                     log.warning("table %s: DM to %s refused: %s", table.id, user_id, exc)
                     continue
                 self._dm_closed.add(user_id)
-                if await self.store.set_dm_closed(user_id, True):
+                if await self.service.set_dm_closed(user_id, True):
                     await self.channel_of(table).send(
                         t("discord.dm_closed", table.locale, user=f"<@{user_id}>"),
-                        allowed_mentions=discord.AllowedMentions(users=True),
+                        allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(user_id))]),
                     )
             except discord.HTTPException as exc:
                 log.warning("table %s: DM to %s failed: %s", table.id, user_id, exc)

@@ -2,29 +2,37 @@
 
 from __future__ import annotations
 
+import logging
+from dataclasses import replace
+from typing import Any
+
 import pytest
 
-from bot.tables import (
+from bot.errors import (
     AlreadySeated,
+    BadCode,
     BadOption,
     ChannelTaken,
     GameOver,
     IllegalMove,
+    InternalError,
     NoTable,
     NotHost,
     NotInLobby,
     NotSeated,
     NotYourTurn,
-    Place,
-    Player,
     PlayerCount,
     Stale,
     TableError,
     TableFull,
-    TableService,
     UnknownGame,
 )
-from tests.conftest import ANA, BEN, CY, DEE, HERE
+from bot.outbox import Place, Player
+from bot.service import TableService
+from db.store import TableStore
+from rules.engine import rng_for
+from tests.conftest import ANA, BEN, CY, DEE, HERE, Clock
+from tests.support.guess import GUESS
 
 ELSEWHERE = Place(guild_id=1, channel_id=101)
 
@@ -116,7 +124,9 @@ async def test_move_refusals_change_nothing(service: TableService) -> None:
         (NotYourTurn, other, "stake:1", None),
         (NotSeated, DEE, "stake:1", None),
         (IllegalMove, leader, "pick:3", None),
-        (IllegalMove, leader, "nonsense", None),
+        (BadCode, leader, "nonsense", None),
+        (BadCode, leader, "stake:²", None),
+        (BadCode, leader, "stake:" + "9" * 5000, None),
         (Stale, leader, "stake:1", ask.decision + 5),
     ]
     for error, player, code, decision in refusals:
@@ -167,8 +177,14 @@ async def test_ai_seats_play_by_themselves_and_the_game_ends(service: TableServi
         assert ask is not None  # the AI seats have played: only ana can be waited for
         out = await service.act(ANA, ask.choices[0].code, place=HERE, decision=ask.decision)
     assert out.over
-    with pytest.raises(NoTable):  # the channel is free again for a new table
-        await service.hand(HERE, ANA)
+    # After the end, a move is refused with the standings; hand, board and log stay readable.
+    with pytest.raises(GameOver) as over:
+        await service.act(ANA, "stake:1", place=HERE)
+    assert "Final standings" in over.value.text("en") and "terminée" in over.value.text("fr")
+    assert (await service.hand(HERE, ANA)).over
+    assert "Final standings" in (await service.status(HERE, ANA)).reply
+    with pytest.raises(GameOver):
+        await service.ask(HERE, ANA)
     final = await service.board(HERE)  # ... while the last game's board and log stay readable
     assert final.over and final.board == out.board and final.mentions == []
     assert "picked" in (await service.log(HERE, ANA)).reply
@@ -216,3 +232,52 @@ async def test_hand_status_and_log(service: TableService, clock) -> None:  # typ
     assert "ben" in status.reply and "15:00:00" in status.reply
     with pytest.raises(NotSeated):
         await service.hand(HERE, CY)
+
+
+async def test_a_mogul_turn_without_chips_still_offers_stay_in_in_public(service: TableService) -> None:
+    """Issue: with 0 chips the board had no "Stay in" button, telling the channel what the board
+    never states. The public offer stays the same; the move is refused to that player alone."""
+    players = by_id(ANA, BEN, CY)
+    for attempt in range(20):
+        place = Place(guild_id=1, channel_id=900 + attempt)
+        await service.create(place, "mogul", ANA)
+        await service.join(place, BEN)
+        await service.join(place, CY)
+        table_id = (await service.start(place, ANA)).table_id
+        game = service.games["mogul"]
+        for ply in range(200):
+            (ask,) = await service.asks(table_id=table_id)
+            state = service.state_of(await service.table(table_id=table_id))
+            if state.phase == "auction" and state.chips[ask.seat] == 0:
+                assert ask.public is not None and "pay" in [c.code for c in ask.public]
+                assert "pay" not in [c.code for c in ask.choices]
+                before = await snapshot(service, table_id)
+                with pytest.raises(IllegalMove) as refused:
+                    await service.act(players[ask.user_id], "pay", table_id=table_id, decision=ask.decision)
+                assert refused.value.text("en") and await snapshot(service, table_id) == before
+                return
+            code = game.action_code(game.ai_action(state, ask.seat, rng_for("t", ply)))
+            out = await service.act(players[ask.user_id], code, table_id=table_id, decision=ask.decision)
+            if out.over:
+                break
+    raise AssertionError("no auction turn without chips came up")
+
+
+async def test_an_engine_fault_is_logged_and_answered_with_an_apology(
+    store: TableStore, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A KeyError inside a game's apply used to reach players as "no table here" and never the
+    log. Now it is logged with its traceback, the player gets an apology, and nothing is written."""
+
+    def broken(state: Any, seat: int, action: Any, rng: Any) -> Any:
+        raise KeyError("a bug in the engine")
+
+    service = TableService(store, {"guess": replace(GUESS, apply=broken)}, clock=clock)
+    table_id = await started(service, ANA, BEN)
+    (ask,) = await service.asks(table_id=table_id)
+    before = await snapshot(service, table_id)
+    with caplog.at_level(logging.ERROR, logger="gamehost.service"), pytest.raises(InternalError) as failed:
+        await service.act(by_id(ANA, BEN)[ask.user_id], "stake:1", table_id=table_id, decision=ask.decision)
+    assert "went wrong" in failed.value.text("en") and failed.value.text("fr")
+    assert await snapshot(service, table_id) == before
+    assert any("a bug in the engine" in (r.exc_text or "") for r in caplog.records)

@@ -1,0 +1,148 @@
+"""Persistent components: choice buttons and menus that survive restarts (their custom ids carry
+the table and the decision), and the "My hand" / "Choose (secret)" buttons."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.outbox import Ask, Choice
+from cogs.ui.context import hub_of
+
+MAX_BUTTON_CHOICES = 19  # 5 rows of 5, minus a row kept for "My hand" and the select fallback
+MAX_LABEL = 80
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis if cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gh:(?P<table>\d{1,19}):(?P<decision>\d{1,19}):(?P<code>.+)",
+):
+    """One choice; ``gh:<table>:<decision>:<code>`` keeps it valid across restarts."""
+
+    def __init__(self, table_id: int, decision: int, code: str, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label or code, MAX_LABEL),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"gh:{table_id}:{decision}:{code}"[:100],
+            )
+        )
+        self.table_id = table_id
+        self.decision = decision
+        self.code = code
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChoiceButton:
+        """Rebuild the button from its custom id."""
+        label = getattr(item, "label", None)
+        return cls(int(match["table"]), int(match["decision"]), match["code"], label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Play the choice."""
+        await hub_of(interaction).play(interaction, self.table_id, self.code, decision=self.decision)
+
+
+class ChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ghs:(?P<table>\d{1,19}):(?P<decision>\d{1,19}):(?P<part>\d{1,2})",
+):
+    """A menu of choices, for decisions with more choices than buttons can hold."""
+
+    def __init__(
+        self, table_id: int, decision: int, part: int = 0, choices: Sequence[Choice] = (), placeholder: str = ""
+    ) -> None:
+        options = [discord.SelectOption(label=clip(c.label, 100), value=c.code) for c in choices[:25]]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ghs:{table_id}:{decision}:{part}",
+                placeholder=clip(placeholder, 150) or None,
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.table_id = table_id
+        self.decision = decision
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChoiceSelect:
+        """Rebuild the menu from its custom id (the chosen value comes with the interaction)."""
+        return cls(int(match["table"]), int(match["decision"]), int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Play the chosen action."""
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        code = str(values[0]) if values else ""
+        await hub_of(interaction).play(interaction, self.table_id, code, decision=self.decision)
+
+
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gh:(?P<table>\d{1,19}):(?P<kind>hand|mine)"
+):
+    """ "My hand" (and, for a secret decision, "Choose"): the clicking user's private view and choices."""
+
+    def __init__(self, table_id: int, kind: str = "hand", label: str | None = None) -> None:
+        style = discord.ButtonStyle.success if kind == "mine" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label or kind, style=style, custom_id=f"gh:{table_id}:{kind}"))
+        self.table_id = table_id
+        self.kind = kind
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HandButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["table"]), match["kind"], getattr(item, "label", None))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Answer ephemerally with the user's hand and their choice buttons."""
+        await hub_of(interaction).show_hand(interaction, table_id=self.table_id)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ChoiceButton, ChoiceSelect, HandButton)
+
+
+def choices_view(
+    ask: Ask, choices: Sequence[Choice], locale: str | None, *, with_hand: bool = False
+) -> discord.ui.View:
+    """Buttons (or menus beyond 19 choices) for one seat's open decision.
+
+    ``choices`` are ``ask.public`` on a public message and ``ask.choices`` on a private one."""
+    view = discord.ui.View(timeout=None)
+    if len(choices) <= MAX_BUTTON_CHOICES:
+        for choice in choices:
+            view.add_item(ChoiceButton(ask.table_id, ask.decision, choice.code, choice.label))
+    else:
+        placeholder = ask.prompt or t("discord.select.placeholder", locale)
+        for part in range(0, min(len(choices), 100), 25):
+            view.add_item(ChoiceSelect(ask.table_id, ask.decision, part // 25, choices[part : part + 25], placeholder))
+    if with_hand:
+        view.add_item(HandButton(ask.table_id, "hand", t("discord.button.hand", locale)))
+    return view
+
+
+def public_view(table_id: int, asks: Sequence[Ask], locale: str | None) -> discord.ui.View:
+    """The components of a public message (the board): never a secret decision's choices.
+
+    One human asked a public decision: its public choices and "My hand". Otherwise (a secret
+    decision, or several people deciding at once): "Choose (secret)", which opens each reader's
+    own choices in a reply only they see, and "My hand"."""
+    if len(asks) == 1 and asks[0].public is not None:
+        return choices_view(asks[0], asks[0].public, locale, with_hand=True)
+    view = discord.ui.View(timeout=None)
+    if asks:
+        view.add_item(HandButton(table_id, "mine", t("discord.button.secret", locale)))
+    view.add_item(HandButton(table_id, "hand", t("discord.button.hand", locale)))
+    return view

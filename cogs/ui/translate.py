@@ -1,0 +1,58 @@
+"""Command strings from the catalogue, and the translator that gives Discord their French."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+
+from bot.i18n import catalogue, t
+from rules.registry import GAMES
+
+
+def L(key: str) -> locale_str:
+    """A command string: English text from the catalogue, the key for the translator."""
+    return locale_str(t(key, "en"), key=key)
+
+
+_DISCORD_LOCALES = {discord.Locale.french: "fr"}
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Translates command names, descriptions and choices from the catalogue keys they carry."""
+
+    async def translate(
+        self, string: locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
+    ) -> str | None:
+        """The catalogue text for the string's key in ``locale`` (None: keep the English)."""
+        key = string.extras.get("key")
+        ours = _DISCORD_LOCALES.get(locale)
+        if not key or ours is None:
+            return None
+        return catalogue(ours).get(key)
+
+
+def text_or(key: str, locale: str | None, default: str, **params: Any) -> str:
+    """The catalogue text for ``key``, or ``default`` when the catalogue lacks it."""
+    try:
+        return t(key, locale, **params)
+    except KeyError:
+        return default
+
+
+def game_name(game: str, locale: str | None) -> str:
+    """A game's display name (its key if the catalogue has none yet)."""
+    return text_or(f"{game}.name", locale, game.capitalize())
+
+
+def option_choices(game: str, option: str) -> list[app_commands.Choice[str]]:
+    """A ``/<game> new`` option's choices, from the game's own option spec (labels from the catalogue)."""
+    spec = next(s for s in GAMES[game].options if s.name == option)
+    return [app_commands.Choice(name=L(f"cmd.{game}.new.{option}.{value}"), value=value) for value in spec.choices]
+
+
+def chosen(**given: app_commands.Choice[str] | None) -> dict[str, str]:
+    """The options a player set on ``/<game> new`` (the others keep the game's defaults)."""
+    return {name: choice.value for name, choice in given.items() if choice is not None}

@@ -1,0 +1,463 @@
+"""The embedded store: tables, seats and the action log in one SQLite file, through aiosqlite.
+
+Two connections: one writes (one transaction at a time, behind a lock), one reads (plain reads
+never wait for a write; WAL mode lets them see the last commit). Recent tables are kept in memory
+and checked by a revision counter that every write bumps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import TypeVar
+
+import aiosqlite
+
+from db.store import (
+    LIVE,
+    ChannelBusy,
+    LobbyChange,
+    Move,
+    SeatRecord,
+    StaleMove,
+    Start,
+    TableNotFound,
+    TableRecord,
+    decisions_from,
+    decisions_json,
+    fits_id,
+    migrations,
+    utc_now_iso,
+)
+
+T = TypeVar("T")
+CACHE_SIZE = 2048
+"""Tables kept in memory (least recently used go first); a busy bot has far fewer live tables."""
+MAX_ATTEMPTS = 64
+"""Times a move is decided again because other writers moved the table first (each retry means
+another move landed, so a table would have to move this many times during one click)."""
+
+
+class SqliteStore:
+    """The ``TableStore`` on one SQLite file (WAL mode)."""
+
+    def __init__(
+        self, writer: aiosqlite.Connection, reader: aiosqlite.Connection, clock: Callable[[], str] = utc_now_iso
+    ) -> None:
+        self._writer = writer
+        self._reader = reader
+        self._write_lock = asyncio.Lock()  # one transaction at a time on the writing connection
+        self._read_lock = asyncio.Lock()  # a read of several statements sees one snapshot
+        self._cache: OrderedDict[int, TableRecord] = OrderedDict()
+        self._closed = False
+        self.clock = clock
+
+    @classmethod
+    async def open(cls, path: str | Path, clock: Callable[[], str] = utc_now_iso) -> SqliteStore:
+        """Open (creating if needed) and migrate the database at ``path``."""
+        writer = await _connect(path)
+        await _fetchone(writer, "PRAGMA journal_mode = WAL")
+        store = cls(writer, await _connect(path), clock)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        """Close both connections (a second call does nothing)."""
+        if self._closed:
+            return
+        self._closed = True
+        await self._reader.close()
+        await self._writer.close()
+
+    @property
+    def connection(self) -> aiosqlite.Connection:
+        """The writing connection (for the bench's raw-commit baseline, on the same settings)."""
+        return self._writer
+
+    # -- schema ---------------------------------------------------------------------------------
+    async def migrate(self) -> int:
+        """Apply every migration not yet recorded in schema_version; return the version now."""
+        async with self._tx() as conn:
+            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            row = await _fetchone(conn, "SELECT MAX(version) FROM schema_version")
+            current = int(row[0]) if row and row[0] is not None else 0
+            for version, sql in migrations():
+                if version > current:
+                    for statement in _statements(sql):
+                        await conn.execute(statement)
+                    await conn.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
+                    current = version
+        return current
+
+    # -- tables ---------------------------------------------------------------------------------
+    async def create_table(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        options: dict[str, str],
+        seed: str,
+        host: SeatRecord,
+        locale: str,
+    ) -> TableRecord:
+        """Open a lobby in ``channel_id`` with its host seated; raise ChannelBusy if one is live."""
+        if not (fits_id(guild_id) and fits_id(channel_id)):
+            raise ValueError("ids must be 64-bit integers")
+        now = self.clock()
+        async with self._tx() as conn:
+            existing = await self._live_in(conn, channel_id)
+            if existing is not None:
+                raise ChannelBusy(existing)
+            cursor = await conn.execute(
+                "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, host_id, locale,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                (guild_id, channel_id, game, json.dumps(options), seed, host.user_id, locale, now, now),
+            )
+            table_id = int(cursor.lastrowid or 0)
+            await self._insert_seat(conn, table_id, host, now)
+            return await self._load(conn, table_id)
+
+    async def live_table(self, channel_id: int) -> TableRecord | None:
+        """The lobby or active table of a channel, if any."""
+        if not fits_id(channel_id):
+            return None
+        async with self._read() as conn:
+            return await self._live_in(conn, channel_id)
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        """A table by id, whatever its status."""
+        if not fits_id(table_id):
+            return None
+        async with self._read() as conn:
+            row = await _fetchone(conn, "SELECT revision FROM tables WHERE id = ?", (table_id,))
+            return None if row is None else await self._current(conn, table_id, int(row[0]))
+
+    async def last_table(self, channel_id: int) -> TableRecord | None:
+        """The most recent table of a channel, live or ended (to read a finished game's log)."""
+        if not fits_id(channel_id):
+            return None
+        async with self._read() as conn:
+            row = await _fetchone(
+                conn, "SELECT id, revision FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+            )
+            return None if row is None else await self._current(conn, int(row[0]), int(row[1]))
+
+    async def live_tables(self) -> list[TableRecord]:
+        """Every lobby or active table (to resume after a restart)."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall("SELECT id FROM tables WHERE status IN ('lobby', 'active') ORDER BY id")
+            return [await self._load(conn, int(r[0])) for r in rows]
+
+    async def actions(self, table_id: int) -> list[tuple[int, int, str]]:
+        """The action log of a table: (ply, seat, code) in order."""
+        if not fits_id(table_id):
+            return []
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT ply, seat, action FROM actions WHERE table_id = ? ORDER BY ply", (table_id,)
+            )
+            return [(int(r[0]), int(r[1]), str(r[2])) for r in rows]
+
+    async def update_lobby(
+        self, table_id: int, change: Callable[[TableRecord], LobbyChange[T]]
+    ) -> tuple[T, TableRecord]:
+        """One lobby change in one transaction: ``change`` decides on the row it then writes."""
+        now = self.clock()
+        async with self._tx() as conn:
+            table = await self._load(conn, self._known(table_id))
+            decided = change(table)
+            if decided.add is not None:
+                await self._insert_seat(conn, table_id, decided.add, now)
+            if decided.remove is not None:
+                await conn.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, decided.remove))
+            await conn.execute(
+                "UPDATE tables SET host_id = COALESCE(?, host_id), status = COALESCE(?, status), updated_at = ?,"
+                " revision = revision + 1 WHERE id = ?",
+                (decided.host, decided.status, now, table_id),
+            )
+            return decided.result, await self._load(conn, table_id)
+
+    async def start_table(self, table_id: int, prepare: Callable[[TableRecord], Start[T]]) -> tuple[T, TableRecord]:
+        """Seat the lobby and store the initial state and the first write, in one transaction.
+
+        ``prepare`` sees the lobby and raises to refuse, and then nothing changes.
+        """
+        now = self.clock()
+        async with self._tx() as conn:
+            table = await self._load(conn, self._known(table_id))
+            started = prepare(table)
+            write = started.write
+            for seat, user_id in enumerate(started.order):
+                await conn.execute(
+                    "UPDATE seats SET seat = ? WHERE table_id = ? AND user_id = ?", (seat, table_id, user_id)
+                )
+            cursor = await conn.execute(
+                "UPDATE tables SET status = ?, initial_state = ?, state = ?, ply = ?, state_version = ?,"
+                " decisions = ?, updated_at = ?, revision = revision + 1 WHERE id = ? AND status = 'lobby'",
+                (
+                    write.status,
+                    started.initial_state,
+                    write.state,
+                    len(write.actions),
+                    write.state_version,
+                    decisions_json(write.decisions),
+                    now,
+                    table_id,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise StaleMove(f"table {table_id} left its lobby")
+            await conn.executemany(
+                "INSERT INTO actions (table_id, ply, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                [(table_id, i + 1, seat, code, now) for i, (seat, code) in enumerate(write.actions)],
+            )
+            return started.result, await self._load(conn, table_id)
+
+    async def commit_move(self, table_id: int, decide: Callable[[TableRecord], Move[T]]) -> tuple[T, TableRecord]:
+        """Run one move as one atomic write.
+
+        ``decide`` usually sees the table from memory (no read at all). Its write is a single
+        ``UPDATE ... WHERE ply = ? AND revision = ?`` on what it saw, whose trigger appends the
+        actions to the log (migration 0004): state and log land together or not at all. If another
+        process moved the table, the guard matches no row, or ``decide`` refuses a move the row in
+        memory no longer allows: either way the table is read again and ``decide`` runs on the
+        fresh row, where a decision that is really closed is refused.
+        """
+        now = self.clock()
+        async with self._write_lock:
+            conn = self._writer
+            table = self._cache.get(table_id)
+            fresh = table is None
+            if table is None:
+                table = await self._load(conn, self._known(table_id))
+            for _ in range(MAX_ATTEMPTS):
+                try:
+                    decided = decide(table)
+                except Exception:
+                    if fresh or await self._revision(conn, table_id) == table.revision:
+                        raise
+                    table, fresh = await self._load(conn, table_id), True
+                    continue
+                write = decided.write
+                log = [[table.ply + i + 1, seat, code] for i, (seat, code) in enumerate(write.actions)]
+                cursor = await conn.execute(
+                    "UPDATE tables SET state = ?, state_version = ?, ply = ?, decisions = ?, status = ?,"
+                    " updated_at = ?, last_move = ?, revision = revision + 1"
+                    " WHERE id = ? AND ply = ? AND revision = ?",
+                    (
+                        write.state,
+                        write.state_version,
+                        table.ply + len(write.actions),
+                        decisions_json(write.decisions),
+                        write.status,
+                        now,
+                        json.dumps(log),
+                        table_id,
+                        table.ply,
+                        table.revision,
+                    ),
+                )
+                if cursor.rowcount == 1:
+                    break
+                table, fresh = await self._load(conn, table_id), True  # another writer moved it
+            else:
+                raise StaleMove(f"table {table_id} kept moving under this move")
+        moved = replace(
+            table,
+            state=write.state,
+            state_version=write.state_version,
+            ply=table.ply + len(write.actions),
+            decisions=tuple(write.decisions),
+            status=write.status,
+            updated_at=now,
+            revision=table.revision + 1,
+        )
+        self._remember(moved)
+        return decided.result, moved
+
+    async def set_status(self, table_id: int, status: str, *, only_if: Sequence[str] = LIVE) -> bool:
+        """Change a table's status (cancel, ...) if it is in one of ``only_if``; True if changed."""
+        marks = ", ".join("?" for _ in only_if)
+        async with self._tx() as conn:
+            cursor = await conn.execute(
+                f"UPDATE tables SET status = ?, updated_at = ?, revision = revision + 1"
+                f" WHERE id = ? AND status IN ({marks})",
+                (status, self.clock(), table_id, *only_if),
+            )
+            self._cache.pop(table_id, None)
+            return cursor.rowcount == 1
+
+    async def set_board_message(self, table_id: int, message_id: int | None) -> None:
+        """Remember which channel message shows this table's board."""
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE tables SET board_message_id = ?, updated_at = ?, revision = revision + 1 WHERE id = ?",
+                (message_id, self.clock(), table_id),
+            )
+            self._cache.pop(table_id, None)
+
+    # -- players --------------------------------------------------------------------------------
+    async def dm_closed(self, user_id: str) -> bool:
+        """True once a DM to ``user_id`` has failed (they get ephemeral replies instead)."""
+        async with self._read() as conn:
+            row = await _fetchone(conn, "SELECT dm_closed FROM players WHERE user_id = ?", (user_id,))
+            return bool(row and row[0])
+
+    async def set_dm_closed(self, user_id: str, closed: bool) -> bool:
+        """Record whether ``user_id``'s DMs are closed; True if this changed what was known."""
+        async with self._tx() as conn:
+            row = await _fetchone(conn, "SELECT dm_closed FROM players WHERE user_id = ?", (user_id,))
+            before = bool(row and row[0])
+            await conn.execute(
+                "INSERT INTO players (user_id, dm_closed, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed,"
+                " updated_at = excluded.updated_at",
+                (user_id, int(closed), self.clock()),
+            )
+            return before != closed
+
+    # -- internals ------------------------------------------------------------------------------
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One IMMEDIATE transaction on the writing connection: committed on success, rolled back
+        on any exception."""
+        async with self._write_lock:
+            conn = self._writer
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                await conn.execute("ROLLBACK")
+                self._cache.clear()  # it may hold a row read after a write that is now undone
+                raise
+            await conn.execute("COMMIT")
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The reading connection, in one read transaction (a consistent snapshot); it never waits
+        for the writing connection."""
+        async with self._read_lock:
+            conn = self._reader
+            await conn.execute("BEGIN")
+            try:
+                yield conn
+            finally:
+                await conn.execute("COMMIT")
+
+    @staticmethod
+    def _known(table_id: int) -> int:
+        if not fits_id(table_id):
+            raise TableNotFound(table_id)
+        return table_id
+
+    def _remember(self, table: TableRecord) -> None:
+        """Keep ``table`` in memory unless a newer revision is already there."""
+        held = self._cache.get(table.id)
+        if held is None or held.revision <= table.revision:
+            self._cache[table.id] = table
+        self._cache.move_to_end(table.id)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    async def _revision(self, conn: aiosqlite.Connection, table_id: int) -> int | None:
+        row = await _fetchone(conn, "SELECT revision FROM tables WHERE id = ?", (table_id,))
+        return None if row is None else int(row[0])
+
+    async def _current(self, conn: aiosqlite.Connection, table_id: int, revision: int) -> TableRecord:
+        """The record at ``revision``: from memory if it is the one held, else read again."""
+        cached = self._cache.get(table_id)
+        if cached is not None and cached.revision == revision:
+            self._cache.move_to_end(table_id)
+            return cached
+        return await self._load(conn, table_id)
+
+    async def _live_in(self, conn: aiosqlite.Connection, channel_id: int) -> TableRecord | None:
+        row = await _fetchone(
+            conn,
+            "SELECT id, revision FROM tables WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+        return None if row is None else await self._current(conn, int(row[0]), int(row[1]))
+
+    async def _load(self, conn: aiosqlite.Connection, table_id: int) -> TableRecord:
+        row = await _fetchone(conn, "SELECT * FROM tables WHERE id = ?", (table_id,))
+        if row is None:
+            raise TableNotFound(table_id)
+        table = await self._with_seats(conn, row)
+        self._remember(table)
+        return table
+
+    async def _with_seats(self, conn: aiosqlite.Connection, row: sqlite3.Row) -> TableRecord:
+        seats = await conn.execute_fetchall(
+            "SELECT user_id, name, is_ai, locale, seat, joined_at FROM seats WHERE table_id = ?"
+            " ORDER BY COALESCE(seat, 1000000), joined_at, rowid",
+            (row["id"],),
+        )
+        return TableRecord(
+            id=int(row["id"]),
+            guild_id=row["guild_id"],
+            channel_id=int(row["channel_id"]),
+            game=str(row["game"]),
+            options=dict(json.loads(row["options"])),
+            seed=str(row["seed"]),
+            status=str(row["status"]),
+            host_id=str(row["host_id"]),
+            locale=str(row["locale"]),
+            initial_state=row["initial_state"],
+            state=row["state"],
+            ply=int(row["ply"]),
+            state_version=int(row["state_version"]),
+            decisions=decisions_from(row["decisions"]),
+            board_message_id=row["board_message_id"],
+            created_at=str(row["created_at"]),
+            updated_at=str(row["updated_at"]),
+            seats=tuple(SeatRecord(str(s[0]), str(s[1]), bool(s[2]), s[3], s[4], str(s[5])) for s in seats),
+            revision=int(row["revision"]),
+        )
+
+    async def _insert_seat(self, conn: aiosqlite.Connection, table_id: int, seat: SeatRecord, now: str) -> None:
+        await conn.execute(
+            "INSERT INTO seats (table_id, user_id, name, is_ai, locale, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, seat.user_id, seat.name, int(seat.is_ai), seat.locale, now),
+        )
+
+
+async def _connect(path: str | Path) -> aiosqlite.Connection:
+    """A connection in autocommit mode (transactions are explicit) with the store's settings."""
+    conn = await aiosqlite.connect(str(path), isolation_level=None)
+    conn.row_factory = aiosqlite.Row
+    await _fetchone(conn, "PRAGMA synchronous = NORMAL")
+    await _fetchone(conn, "PRAGMA foreign_keys = ON")
+    await _fetchone(conn, "PRAGMA busy_timeout = 5000")
+    return conn
+
+
+async def _fetchone(conn: aiosqlite.Connection, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None:
+    """The first row of a query, read in one call whose cursor is closed at once (an unfinished
+    statement blocks COMMIT until the garbage collector frees its cursor, which simcord's event-loop
+    tracking delays)."""
+    rows = list(await conn.execute_fetchall(sql, params))
+    return rows[0] if rows else None
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a migration into whole statements (a trigger's body keeps its inner ';')."""
+    statements: list[str] = []
+    pending = ""
+    for line in sql.splitlines(keepends=True):
+        if line.lstrip().startswith("--"):
+            continue
+        pending += line
+        if sqlite3.complete_statement(pending):
+            statements.append(pending.strip())
+            pending = ""
+    if pending.strip():
+        statements.append(pending.strip())
+    return statements

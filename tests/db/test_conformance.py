@@ -1,0 +1,333 @@
+"""The store conformance suite: what every backend must do (db/store.py's ``TableStore``), run on
+each backend of tests/db/conftest.py. Races are played as bot processes would: two stores (two
+connections) on one database, with concurrent tasks."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+
+from bot.errors import NoTable, Stale, TableError, TableFull
+from bot.outbox import Place, Player
+from bot.service import TableService
+from db.store import (
+    ChannelBusy,
+    Decision,
+    LobbyChange,
+    Move,
+    MoveWrite,
+    SeatRecord,
+    TableNotFound,
+    TableStore,
+)
+from rules.engine import rng_for
+from rules.registry import GAMES
+from tests.conftest import ANA, BEN, CY, DEE, HERE, Clock
+from tests.db.conftest import OpenStore
+from tests.support.guess import GUESS
+
+HOST = SeatRecord("u1", "ana", False, "en", None, "")
+TEST_GAMES = {**GAMES, "guess": GUESS}
+PEOPLE = {p.id: p for p in (ANA, BEN, CY, DEE)}
+
+
+async def two_services(open_store: OpenStore, clock: Clock) -> tuple[TableService, TableService]:
+    """Two services, each on its own store (connection) to the same database: two bot processes."""
+    seeds = iter(f"seed{i}" for i in range(10_000))
+    a = TableService(await open_store(), TEST_GAMES, clock=clock, new_seed=lambda: next(seeds))
+    b = TableService(await open_store(), TEST_GAMES, clock=clock, new_seed=lambda: next(seeds))
+    return a, b
+
+
+async def started(service: TableService, game: str, place: Place, *players: Player) -> int:
+    await service.create(place, game, players[0])
+    for p in players[1:]:
+        await service.join(place, p)
+    return (await service.start(place, players[0])).table_id
+
+
+# -- tables and the log -----------------------------------------------------------------------------
+async def test_one_live_table_per_channel(store: TableStore) -> None:
+    first = await store.create_table(
+        guild_id=1, channel_id=7, game="guess", options={}, seed="s", host=HOST, locale="en"
+    )
+    with pytest.raises(ChannelBusy) as busy:
+        await store.create_table(guild_id=1, channel_id=7, game="guess", options={}, seed="s", host=HOST, locale="en")
+    assert busy.value.table.id == first.id
+    assert await store.set_status(first.id, "cancelled")
+    again = await store.create_table(
+        guild_id=1, channel_id=7, game="guess", options={}, seed="s", host=HOST, locale="en"
+    )
+    assert again.id != first.id and again.status == "lobby"
+    assert (await store.last_table(7)) == again
+    assert [t.id for t in await store.live_tables()] == [again.id]
+
+
+async def test_a_refused_move_writes_nothing(store: TableStore) -> None:
+    table = await store.create_table(
+        guild_id=1, channel_id=8, game="guess", options={}, seed="s", host=HOST, locale="en"
+    )
+
+    def refuse(_: object) -> Move[None]:
+        raise ValueError("no")
+
+    with pytest.raises(ValueError):
+        await store.commit_move(table.id, refuse)
+    assert await store.get_table(table.id) == table
+    assert await store.actions(table.id) == []
+
+
+async def test_commit_move_appends_actions_and_advances_the_ply(store: TableStore) -> None:
+    table = await store.create_table(
+        guild_id=1, channel_id=9, game="guess", options={}, seed="s", host=HOST, locale="en"
+    )
+    write = MoveWrite(actions=[(0, "a"), (1, "b")], state="{}", decisions=(Decision(0, 2, "t"),), status="active")
+    _, after = await store.commit_move(table.id, lambda rec: Move(write, None))
+    assert after.ply == 2 and after.decisions == (Decision(0, 2, "t"),)
+    assert await store.actions(table.id) == [(1, 0, "a"), (2, 1, "b")]
+    assert await store.get_table(table.id) == after
+
+
+async def test_unknown_and_impossible_ids_name_no_table(store: TableStore, service: TableService) -> None:
+    """Issue: a table or channel id ≥ 2**63 crashed with an OverflowError. It names no table."""
+    for huge in (2**63, 2**64, -(2**63) - 1):
+        assert await store.get_table(huge) is None
+        assert await store.live_table(huge) is None
+        assert await store.last_table(huge) is None
+        assert await store.actions(huge) == []
+        with pytest.raises(TableNotFound):
+            await store.commit_move(huge, lambda rec: Move(MoveWrite([], "{}", (), "active"), None))
+        with pytest.raises(TableNotFound):
+            await store.update_lobby(huge, lambda rec: LobbyChange(None))
+        with pytest.raises(NoTable):
+            await service.act(ANA, "stake:1", table_id=huge)
+        with pytest.raises(NoTable):
+            await service.join(Place(guild_id=1, channel_id=huge), ANA)
+        with pytest.raises(NoTable):
+            await service.create(Place(guild_id=huge, channel_id=huge), "guess", ANA)
+    assert await store.get_table(12345) is None
+
+
+async def test_player_preferences(store: TableStore) -> None:
+    assert not await store.dm_closed("u9")
+    assert await store.set_dm_closed("u9", True)
+    assert not await store.set_dm_closed("u9", True)
+    assert await store.dm_closed("u9")
+
+
+# -- the lobby ---------------------------------------------------------------------------------------
+async def test_two_ai_seats_added_at_once_get_two_names(open_store: OpenStore, clock: Clock) -> None:
+    """Issue: two /game addbot at once died with an untyped IntegrityError (the AI number was
+    chosen outside the transaction). Both land, numbered inside their writes."""
+    a, b = await two_services(open_store, clock)
+    for channel in range(10):
+        place = Place(guild_id=1, channel_id=300 + channel)
+        await a.create(place, "guess", ANA)
+        results = await asyncio.gather(a.add_ai(place, ANA), b.add_ai(place, ANA), a.add_ai(place, ANA))
+        seats = (await a.table(place)).seats
+        assert len(seats) == 4 and len({s.user_id for s in seats}) == 4
+        assert len({r.reply for r in results}) == 3
+        with pytest.raises(TableFull):
+            await b.add_ai(place, ANA)
+
+
+async def test_the_last_human_leaving_while_someone_joins(open_store: OpenStore, clock: Clock) -> None:
+    """Issue: a joiner was told "You joined" while the host's leave closed the table under them.
+    Every outcome is consistent: the joiner is seated at a live table with a seated host, or the
+    join is refused because the table closed first."""
+    a, b = await two_services(open_store, clock)
+    for channel in range(20):
+        place = Place(guild_id=1, channel_id=400 + channel)
+        await a.create(place, "guess", ANA)
+        left, joined = await asyncio.gather(a.leave(place, ANA), b.join(place, BEN), return_exceptions=True)
+        assert not isinstance(left, BaseException), left
+        if isinstance(joined, BaseException):
+            assert isinstance(joined, NoTable | TableError), joined
+            assert left.over  # the table closed before the join
+            with pytest.raises(NoTable):
+                await a.table(place)
+        else:
+            table = await a.table(place)
+            assert table.status == "lobby" and [s.user_id for s in table.seats] == [BEN.id]
+            assert table.host_id == BEN.id
+
+
+async def test_leave_is_one_write(store: TableStore, clock: Clock) -> None:
+    """Issue: leave removed the seat, then passed the host's role in a second transaction (a crash
+    between them left a lobby whose host was not seated). It is one write now."""
+    writes: list[str] = []
+
+    class Counting:
+        def __getattr__(self, name: str) -> Any:
+            method = getattr(store, name)
+            if name in ("update_lobby", "set_status", "start_table", "commit_move", "create_table"):
+
+                async def counted(*args: Any, **kwargs: Any) -> Any:
+                    writes.append(name)
+                    return await method(*args, **kwargs)
+
+                return counted
+            return method
+
+        def __setattr__(self, name: str, value: Any) -> None:
+            setattr(store, name, value)
+
+    service = TableService(Counting(), TEST_GAMES, clock=clock)  # type: ignore[arg-type]
+    await service.create(HERE, "guess", ANA)
+    await service.join(HERE, BEN)
+    writes.clear()
+    out = await service.leave(HERE, ANA)
+    assert writes == ["update_lobby"]
+    table = await service.table(HERE)
+    assert table.host_id == BEN.id and table.seat_of(BEN.id) and not table.seat_of(ANA.id)
+    assert "ana left" in out.events[0]
+    writes.clear()
+    closed = await service.leave(HERE, BEN)
+    assert writes == ["update_lobby"] and closed.over
+    with pytest.raises(NoTable):
+        await service.table(HERE)
+
+
+# -- moves ---------------------------------------------------------------------------------------------
+async def test_two_clicks_on_one_decision_land_once(service: TableService) -> None:
+    """Two tasks answer the same (one-seat) decision at once: exactly one move lands."""
+    table_id = await started(service, "guess", HERE, ANA, BEN, CY)
+    (ask,) = await service.asks(table_id=table_id)
+    leader = PEOPLE[ask.user_id]
+    results = await asyncio.gather(
+        service.act(leader, "stake:1", table_id=table_id, decision=ask.decision),
+        service.act(leader, "stake:2", table_id=table_id, decision=ask.decision),
+        return_exceptions=True,
+    )
+    landed = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, BaseException)]
+    assert len(landed) == 1 and len(refused) == 1 and isinstance(refused[0], Stale)
+    table = await service.table(table_id=table_id)
+    assert table.ply == 1
+    assert await service.replay(table_id) == service.state_of(table)
+
+
+async def test_two_processes_on_one_database_never_both_land(open_store: OpenStore, clock: Clock) -> None:
+    """Two bot processes race on one decision: exactly one move lands, the other is told why."""
+    a, b = await two_services(open_store, clock)
+    for channel in range(10):
+        table_id = await started(a, "guess", Place(1, 600 + channel), ANA, BEN, CY)
+        (ask,) = await a.asks(table_id=table_id)
+        leader = PEOPLE[ask.user_id]
+        results = await asyncio.gather(
+            a.act(leader, "stake:1", table_id=table_id, decision=ask.decision),
+            b.act(leader, "stake:2", table_id=table_id, decision=ask.decision),
+            return_exceptions=True,
+        )
+        assert sum(not isinstance(r, BaseException) for r in results) == 1
+        assert all(isinstance(r, Stale) for r in results if isinstance(r, BaseException))
+        assert (await a.table(table_id=table_id)).ply == 1
+
+
+@pytest.mark.parametrize("game", ["mogul", "toprace"])
+async def test_clicks_alternating_between_two_processes_play_whole_games(
+    open_store: OpenStore, clock: Clock, game: str
+) -> None:
+    """Issue: a process holding an old copy of the table answered a valid click "stale". Clicks
+    for the current decision alternate between two processes for whole games: every one lands."""
+    a, b = await two_services(open_store, clock)
+    rules = TEST_GAMES[game]
+    table_id = await started(a, game, Place(1, 700), ANA, BEN, CY)
+    await b.asks(table_id=table_id)  # b now holds the table in memory too
+    services = (a, b)
+    for move in range(2_000):
+        mover, other = services[move % 2], services[(move + 1) % 2]
+        asks = await other.asks(table_id=table_id)  # what the player saw, shown by the other process
+        if not asks:
+            break
+        ask = asks[0]
+        state = other.state_of(await other.table(table_id=table_id))
+        code = rules.action_code(rules.ai_action(state, ask.seat, rng_for("two", move)))
+        await mover.act(PEOPLE[ask.user_id], code, table_id=table_id, decision=ask.decision)
+    table = await a.table(table_id=table_id)
+    assert table.status == "over"
+    assert await a.replay(table_id) == a.state_of(table) == b.state_of(await b.table(table_id=table_id))
+
+
+async def test_every_secret_pick_lands_when_fired_at_once_from_two_processes(
+    open_store: OpenStore, clock: Clock
+) -> None:
+    """Issue: simultaneous secret bets from two processes were refused as "the board has moved on"
+    while their decision was open (the write gave up after two tries). Every seat picks at once,
+    half through each process: all land, round after round."""
+    a, b = await two_services(open_store, clock)
+    players = (ANA, BEN, CY, DEE)
+    rng = random.Random(4)
+    landed = 0
+    for channel in range(15):
+        table_id = await started(a, "guess", Place(1, 800 + channel), *players)
+        for _ in range(2):  # two rounds: the stake, then four secret picks at once
+            (ask,) = await a.asks(table_id=table_id)
+            await b.act(PEOPLE[ask.user_id], "stake:1", table_id=table_id, decision=ask.decision)
+            asks = await a.asks(table_id=table_id)
+            assert len(asks) == 4
+            results = await asyncio.gather(
+                *(
+                    (a, b)[i % 2].act(
+                        PEOPLE[ask.user_id], f"pick:{rng.randint(1, 3)}", table_id=table_id, decision=ask.decision
+                    )
+                    for i, ask in enumerate(asks)
+                ),
+                return_exceptions=True,
+            )
+            assert [r for r in results if isinstance(r, BaseException)] == []
+            landed += len(results)
+        table = await a.table(table_id=table_id)
+        assert table.status == "over" and table.ply == 10
+    assert landed == 15 * 2 * 4
+
+
+async def test_simultaneous_decisions_keep_the_other_seats_buttons(service: TableService) -> None:
+    """Two seats answer a simultaneous (secret) decision at the same time: both moves land, and
+    the third seat's button still names its open decision."""
+    table_id = await started(service, "guess", HERE, ANA, BEN, CY)
+    (ask,) = await service.asks(table_id=table_id)
+    await service.act(PEOPLE[ask.user_id], "stake:1", table_id=table_id, decision=ask.decision)
+    asks = await service.asks(table_id=table_id)
+    assert len(asks) == 3 and len({a.decision for a in asks}) == 1
+    first, second, third = asks
+    await asyncio.gather(
+        service.act(PEOPLE[first.user_id], "pick:1", table_id=table_id, decision=first.decision),
+        service.act(PEOPLE[second.user_id], "pick:2", table_id=table_id, decision=second.decision),
+    )
+    table = await service.table(table_id=table_id)
+    assert table.ply == 3 and sorted(service.state_of(table).picks) == [0, 1, 2]
+    await service.act(PEOPLE[third.user_id], "pick:3", table_id=table_id, decision=third.decision)
+    assert service.state_of(await service.table(table_id=table_id)).round == 2
+
+
+async def test_restart_resumes_every_table(open_store: OpenStore, clock: Clock) -> None:
+    """Close the store mid-game, open a new connection: every live table resumes where it was."""
+    store = await open_store()
+    service = TableService(store, TEST_GAMES, clock=clock, new_seed=lambda: "seed")
+    states = {}
+    for channel in range(5):
+        place = Place(guild_id=1, channel_id=200 + channel)
+        await service.create(place, "guess", ANA)
+        await service.join(place, BEN)
+        if channel % 2 == 0:
+            out = await service.start(place, ANA)
+            (ask,) = await service.asks(table_id=out.table_id)
+            await service.act(PEOPLE[ask.user_id], "stake:2", table_id=out.table_id, decision=ask.decision)
+        table = await service.table(place)
+        states[table.id] = (table.status, table.ply, table.state, table.decisions)
+    await store.close()
+
+    again = TableService(await open_store(), TEST_GAMES, clock=clock)
+    live = await again.live_tables()
+    assert {t.id: (t.status, t.ply, t.state, t.decisions) for t in live} == states
+    for table in live:
+        if table.status == "active":
+            assert await again.replay(table.id) == again.state_of(table)
+            asks = await again.asks(table_id=table.id)
+            assert len(asks) == 2  # both seats must now pick, with their decisions intact
+            bens = next(a for a in asks if a.user_id == BEN.id)
+            await again.act(BEN, "pick:1", table_id=table.id, decision=bens.decision)

@@ -1,0 +1,68 @@
+"""What only the SQLite store does: its migrations and settings, reads that never wait for the
+writer, and the bounded table cache."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from db import sqlite as sqlite_store
+from db.sqlite import SqliteStore
+from db.store import SeatRecord, migrations
+
+HOST = SeatRecord("u1", "ana", False, "en", None, "")
+
+
+async def test_migrations_are_numbered_and_applied_once(db_path: Path) -> None:
+    versions = [v for v, _ in migrations()]
+    assert versions == sorted(set(versions)) and versions[0] == 1
+    store = await SqliteStore.open(db_path)
+    assert await store.migrate() == versions[-1]  # a second run applies nothing more
+    await store.close()
+    async with aiosqlite.connect(db_path) as conn:
+        rows = await (await conn.execute("SELECT version FROM schema_version ORDER BY version")).fetchall()
+        mode = await (await conn.execute("PRAGMA journal_mode")).fetchone()
+    assert [r[0] for r in rows] == versions
+    assert mode is not None and mode[0] == "wal"
+
+
+async def test_plain_reads_do_not_wait_for_a_write(db_path: Path) -> None:
+    """A read answers while another task holds the write transaction open."""
+    store = await SqliteStore.open(db_path)
+    try:
+        table = await store.create_table(
+            guild_id=1, channel_id=5, game="guess", options={}, seed="s", host=HOST, locale="en"
+        )
+        inside, release = asyncio.Event(), asyncio.Event()
+
+        async def slow_write() -> None:
+            async with store._tx():  # a transaction that stays open until released
+                inside.set()
+                await release.wait()
+
+        writer = asyncio.create_task(slow_write())
+        await inside.wait()
+        read = await asyncio.wait_for(store.get_table(table.id), timeout=2)
+        assert read == table
+        assert await asyncio.wait_for(store.live_table(5), timeout=2) == table
+        release.set()
+        await writer
+    finally:
+        await store.close()
+
+
+async def test_the_table_cache_is_bounded(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = await SqliteStore.open(db_path)
+    try:
+        monkeypatch.setattr(sqlite_store, "CACHE_SIZE", 5)
+        for channel in range(12):
+            await store.create_table(
+                guild_id=1, channel_id=channel, game="guess", options={}, seed="s", host=HOST, locale="en"
+            )
+        assert len(store._cache) == 5
+        assert (await store.get_table(1)) is not None  # forgotten tables are read again
+    finally:
+        await store.close()
