@@ -53,6 +53,7 @@ class GameBot(commands.Bot):
         dev_guild_id: int | None = None,
         games: Mapping[str, Game[Any, Any, Any]] | None = None,
         extensions: Sequence[str] = EXTENSIONS,
+        scheduler_period: float = 60.0,
     ) -> None:
         intents = discord.Intents.default()
         super().__init__(
@@ -67,6 +68,7 @@ class GameBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.games = dict(games) if games is not None else GAMES
         self.extension_names = tuple(extensions)
+        self.scheduler_period = scheduler_period  # seconds between two looks for due reminders and timeouts
         self.store: TableStore | None = None
 
     async def setup_hook(self) -> None:
@@ -105,9 +107,12 @@ def build_bot(
     dev_guild_id: int | None = None,
     games: Mapping[str, Game[Any, Any, Any]] | None = None,
     extensions: Sequence[str] = EXTENSIONS,
+    scheduler_period: float = 60.0,
 ) -> commands.Bot:
     """A ready-to-start bot on ``database_path`` (tests pass it to simcord)."""
-    return GameBot(database_path, dev_guild_id=dev_guild_id, games=games, extensions=extensions)
+    return GameBot(
+        database_path, dev_guild_id=dev_guild_id, games=games, extensions=extensions, scheduler_period=scheduler_period
+    )
 
 
 def run(settings: Settings) -> None:

@@ -7,12 +7,13 @@ import json
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
+from bot.clock import iso
 from bot.errors import NoTable, NotInLobby, UnknownGame
-from bot.outbox import Place
+from bot.outbox import Place, Reminder
 from db.store import MoveWrite, TableRecord, TableStore, fits_id
 from rules.engine import Event, Game, Msg
 from rules.registry import GAMES
@@ -21,6 +22,8 @@ K = TypeVar("K")
 V = TypeVar("V")
 STATE_CACHE = 1024
 """Parsed game states kept per process (least recently used go first)."""
+HISTORY_CACHE = 256
+"""Public histories kept per process, for recaps and the paged log."""
 
 
 class Lru(Generic[K, V]):
@@ -61,11 +64,7 @@ class Step:
     events: list[tuple[int | None, Event]]  # (acting seat, or None for the setup; event)
     opened: frozenset[int]  # seats whose decision opened in this move
     played: Msg | None = None  # the label of the human move that started it
-
-
-def iso(now: datetime) -> str:
-    """A time as the store writes it."""
-    return now.astimezone(UTC).isoformat(timespec="seconds")
+    reminders: list[Reminder] = field(default_factory=list)  # reminders that fell due with it
 
 
 class ServiceCore:
@@ -84,6 +83,7 @@ class ServiceCore:
         self.new_seed = new_seed
         store.clock = lambda: iso(self.clock())
         self._states: Lru[int, tuple[int, Any]] = Lru(STATE_CACHE)  # table id -> (ply, parsed state)
+        self._histories: Lru[int, Any] = Lru(HISTORY_CACHE)  # table id -> public history (bot/history.py)
 
     def _rules(self, game: str) -> Game[Any, Any, Any]:
         try:

@@ -123,3 +123,9 @@ class InternalError(TableError):
     """Something failed on the bot's side (logged with its traceback); nothing was played."""
 
     key = "error.internal"
+
+
+class UndoRefused(TableError):
+    """A move that cannot be taken back (the reason is the key)."""
+
+    key = "undo.not_last"

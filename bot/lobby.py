@@ -7,7 +7,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
+from bot.clock import TableSettings
 from bot.core import Step
+from bot.days import Days
 from bot.errors import (
     AlreadySeated,
     BadOption,
@@ -20,7 +22,6 @@ from bot.errors import (
     TableFull,
 )
 from bot.i18n import normalize_locale, t
-from bot.moves import Moves
 from bot.outbox import Outbox, Place, Player, plain_name
 from db.store import ChannelBusy, LobbyChange, SeatRecord, Start, TableNotFound, TableRecord, fits_id
 from rules.engine import IllegalAction, fill_options, rng_for
@@ -29,7 +30,7 @@ AI_PREFIX = "ai:"
 T = TypeVar("T")
 
 
-class Lobby(Moves):
+class Lobby(Days):
     """Opening, joining, leaving, starting and cancelling tables."""
 
     async def create(
@@ -42,10 +43,12 @@ class Lobby(Moves):
         locale: str | None = None,
         seed: str | None = None,
         ai: bool = False,
+        settings: TableSettings | None = None,
     ) -> Outbox:
         """Open a lobby for ``game`` in ``place`` with ``host`` seated (public text in ``locale``).
 
-        ``ai`` seats the host as an AI player (the offline table's all-AI games)."""
+        ``ai`` seats the host as an AI player (the offline table's all-AI games); ``settings`` are
+        the clock's (bot/clock.py; its defaults otherwise)."""
         rules = self._rules(game)
         if not (fits_id(place.channel_id) and fits_id(place.guild_id)):
             raise NoTable()
@@ -62,6 +65,7 @@ class Lobby(Moves):
                 seed=seed or self.new_seed(),
                 host=_seat(host, is_ai=ai),
                 locale=normalize_locale(locale or host.locale),
+                settings=(settings or TableSettings()).to_json(),
             )
         except ChannelBusy as busy:
             raise ChannelTaken(game=t(f"{busy.table.game}.name", host.locale), table=busy.table.id) from busy
@@ -108,8 +112,10 @@ class Lobby(Moves):
 
     async def leave(self, place: Place, player: Player) -> Outbox:
         """Leave the lobby: the host's role passes on, and the last human out closes the table,
-        all in the one write that removes the seat."""
+        all in the one write that removes the seat. During a game, the AI takes the seat."""
         table = await self._live(place)
+        if table.status == "active":
+            return await self.step_away(table, player)
 
         def change(rec: TableRecord) -> LobbyChange[bool]:
             self._check_lobby(rec)

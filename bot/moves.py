@@ -3,12 +3,16 @@ transaction, AI seats played after it, and the decision ids that make stale butt
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from bot.core import Step, iso
+from bot.clock import Clocks, TableSettings, after_move, come_back, iso, next_due
+from bot.clock import ai_seconds as ai_time
+from bot.core import Step
 from bot.errors import (
     BadCode,
     GameOver,
@@ -24,7 +28,7 @@ from bot.errors import (
 from bot.outbox import Outbox, Place, Player
 from bot.texts import Texts
 from db.store import Decision, Move, MoveWrite, StaleMove, TableNotFound, TableRecord
-from rules.engine import Event, Game, IllegalAction, MalformedAction, ai_player, playout, rng_for
+from rules.engine import Event, Game, IllegalAction, MalformedAction, Outcome, ai_player, playout, rng_for
 
 log = logging.getLogger("gamehost.service")
 MAX_AI_PLIES = 100_000  # a safety net: every game ends long before this (DESIGN.md, "Every game ends")
@@ -97,7 +101,14 @@ class Moves(Texts):
         except IllegalAction as exc:
             raise _named(IllegalMove(msg=exc.msg), rec) from exc
         first = [(seat, rules.action_code(action))]
-        step = self._advance(rules, rec, new_state, rec.ply, first, seat, now, [(seat, e) for e in events])
+        settings = TableSettings.from_json(rec.settings)
+        clocks = Clocks.from_json(rec.clocks, len(rec.seats), settings)
+        # The mover's own move: time used comes off their bank, the bonus goes on (and a player
+        # the AI was standing in for is back).
+        mine = after_move(come_back(clocks.seats[seat], now), opened.since, now, settings)
+        clocks = clocks.with_seat(seat, mine)
+        events_so_far: list[tuple[int | None, Event]] = [(seat, e) for e in events]
+        step = self._advance(rules, rec, new_state, rec.ply, first, seat, now, events_so_far, clocks=clocks)
         step.played = rules.presentation.action_label(state, seat, action)
         return step
 
@@ -111,12 +122,19 @@ class Moves(Texts):
         actor: int | None,
         now: datetime,
         events: list[tuple[int | None, Event]],
+        *,
+        clocks: Clocks | None = None,
+        settings: str | None = None,
     ) -> Step:
-        """After a move, let AI seats play until a human must decide, and track open decisions."""
+        """After a move (or a change of seats), let AI seats — and seats the AI plays for someone
+        away — play until a present human must decide; track open decisions and the clocks."""
         done = list(actions)
         since = iso(now)
         decisions = {d.seat: d for d in rec.decisions}
         opened: set[int] = set()
+        table_settings = TableSettings.from_json(settings or rec.settings)
+        if clocks is None:
+            clocks = Clocks.from_json(rec.clocks, len(rec.seats), table_settings)
 
         def refresh(current_state: Any, prev_to_act: frozenset[int], mover: int | None, at_ply: int) -> None:
             # A seat keeps its decision id while it stays asked and someone else moved (a
@@ -131,11 +149,9 @@ class Moves(Texts):
                 decisions[seat] = Decision(seat, at_ply, since)
                 opened.add(seat)
 
-        if done:
-            refresh(state, frozenset(decisions), actor, ply + len(done))
-        else:
-            refresh(state, frozenset(), None, ply)
-        ai_seats = frozenset(s.seat for s in rec.seats if s.is_ai and s.seat is not None)
+        refresh(state, frozenset(decisions), actor, ply + len(done))
+        robots = {s.seat for s in rec.seats if s.is_ai and s.seat is not None}
+        ai_seats = frozenset(robots | {seat for seat, clock in enumerate(clocks.seats) if clock.away})
         at = ply + len(done)
         ai = ai_player(rules, rec.seed, ai_seats)
         for step in playout(rules, state, rec.seed, ai, ply=at, max_plies=at + MAX_AI_PLIES):
@@ -143,15 +159,42 @@ class Moves(Texts):
             done.append((step.seat, rules.action_code(step.action)))
             events.extend((step.seat, e) for e in step.events)
             refresh(state, rules.to_act(step.before), step.seat, step.number)
-        over = rules.outcome(state) is not None
+        for seat in opened & set(decisions):
+            clocks = clocks.with_seat(seat, replace(clocks.seats[seat], reminded=0))
+        outcome = rules.outcome(state)
+        ordered = tuple(sorted(decisions.values(), key=lambda d: d.seat))
+        humans = {s.seat for s in rec.seats if not s.is_ai and s.seat is not None}
+        due = None if outcome else next_due([(d.seat, d.since) for d in ordered], clocks, table_settings, humans, now)
         write = MoveWrite(
             actions=done,
             state=state.model_dump_json(),
-            decisions=tuple(sorted(decisions.values(), key=lambda d: d.seat)),
+            decisions=ordered,
             state_version=rules.state_version,
-            status="over" if over else "active",
+            status="over" if outcome else "active",
+            clocks=clocks.to_json(),
+            settings=settings,
+            due_at=None if due is None else iso(due),
+            results=None if outcome is None else results_json(rec, outcome, clocks, now),
         )
         return Step(write, state, events, frozenset(opened & set(decisions)))
+
+
+def results_json(rec: TableRecord, outcome: Outcome, clocks: Clocks, now: datetime) -> str:
+    """The final standings as stored: who (user ids and names), rank, score, and how long the AI
+    played each seat."""
+    rows = [
+        {
+            "user": rec.seats[s.seat].user_id,
+            "name": rec.seats[s.seat].name,
+            "ai": rec.seats[s.seat].is_ai,
+            "rank": s.rank,
+            "score": s.score,
+            "keys": list(s.keys),
+            "ai_seconds": round(ai_time(clocks.seats[s.seat], now)) if s.seat < len(clocks.seats) else 0,
+        }
+        for s in outcome.standings
+    ]
+    return json.dumps({"standings": rows, "tiebreaks": list(outcome.tiebreaks), "ended": iso(now)})
 
 
 def _named(error: TableError, rec: TableRecord) -> TableError:

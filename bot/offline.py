@@ -118,7 +118,7 @@ class OfflineTable:
             "start": lambda: service.start(PLACE, player),
             "cancel": lambda: service.cancel(PLACE, player),
             "hand": lambda: service.hand(PLACE, player),
-            "log": lambda: service.log(PLACE, player),
+            "log": lambda: service.log_page(PLACE, player, _page(arg)),
             "status": lambda: service.status(PLACE, player),
             "board": lambda: service.board(PLACE),
         }
@@ -207,6 +207,11 @@ def main(argv: list[str]) -> int:
     args = parse_args(argv)
     lines = sys.stdin if not sys.stdin.isatty() else _prompted(sys.stdin)
     return asyncio.run(play(args, lines, sys.stdout))
+
+
+def _page(arg: str) -> int | None:
+    """A page number typed after ``log`` (None: the last page)."""
+    return int(arg) if arg.isascii() and arg.isdigit() and len(arg) <= 4 else None
 
 
 def _prompted(stream: TextIO) -> Iterable[str]:

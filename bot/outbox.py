@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from db.store import TableRecord
 
-__all__ = ["Ask", "Choice", "Outbox", "Place", "Player", "TableRecord", "plain_name"]
+__all__ = ["Ask", "Choice", "Clock", "Outbox", "Place", "Player", "Reminder", "TableRecord", "plain_name"]
 
 MAX_NAME = 32
 _MENTION_LIKE = re.compile(r"[@<>`]")
@@ -75,6 +75,25 @@ class Ask:
         return self.public is None
 
 
+@dataclass(frozen=True)
+class Clock:
+    """A running clock shown under the board: whose it is and when it runs out (ISO time)."""
+
+    user_id: str
+    name: str
+    deadline: str
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A reminder to send: to whom, which decision's deadline, and whether it is the last one."""
+
+    user_id: str
+    name: str
+    deadline: str
+    last: bool
+
+
 @dataclass
 class Outbox:
     """Everything one call produces, already translated.
@@ -95,3 +114,18 @@ class Outbox:
     moved: bool = False  # True when the game state changed (the board must be redrawn)
     asks: list[Ask] = field(default_factory=list)
     """After a move: every open decision, labelled in the table's language (buttons need no read)."""
+    clocks: list[Clock] = field(default_factory=list)
+    """Whose clocks run now (shown with the board, as a relative time where the front end can)."""
+    paused_until: str | None = None
+    """While the host's pause holds: when it ends at the latest (ISO time)."""
+    reminders: list[Reminder] = field(default_factory=list)
+    """Reminders that fell due (each pings its player, unless they turned reminders off)."""
+    results: str = ""
+    """At the end: the results message (standings, tie-break, seats the AI played)."""
+    recaps: dict[str, str] = field(default_factory=dict)
+    """For players newly asked after a long while: what happened since they last acted."""
+    confirm: str = ""
+    """A step the acting player must confirm (an undo): the front end offers a confirm button."""
+    page: int = 0
+    pages: int = 0
+    """A paged reply (the log): which page this is, of how many."""

@@ -9,6 +9,7 @@ from bot.errors import NotInLobby, NotSeated
 from bot.i18n import t
 from bot.outbox import Ask, Outbox, Place, Player
 from bot.texts import Texts
+from bot.undo_log import in_effect
 from db.store import TableRecord
 from rules.engine import rng_for
 
@@ -45,6 +46,7 @@ class Reading(Texts):
         if table.status == "over":
             out.events = self._results(table, self._rules(table.game), state, table.locale)
         out.mentions = self._waiting_on(table)
+        out.clocks, out.paused_until = self._clock_lines(table)
         return out
 
     async def hand(self, place: Place, player: Player) -> Outbox:
@@ -58,16 +60,6 @@ class Reading(Texts):
             raise NotInLobby("error.not_started")
         out = Outbox(table.id, table.game, over=table.status != "active")
         out.reply = self._private_text(table, self._state(table), seat.seat, player.locale, ask=True)
-        return out
-
-    async def log(self, place: Place, player: Player, *, last: int = 15) -> Outbox:
-        """The last public events, replayed from the action log (also of a game that has ended)."""
-        table = await self._table(place, None, ended=True)
-        lines = await self._public_history(table, player.locale)
-        out = Outbox(table.id, table.game)
-        shown = lines[-last:] if last else lines
-        header = t("table.log_header", player.locale, shown=len(shown), total=len(lines))
-        out.reply = "\n".join([header, *shown]) if shown else t("table.log_empty", player.locale)
         return out
 
     async def status(self, place: Place, player: Player) -> Outbox:
@@ -116,7 +108,8 @@ class Reading(Texts):
         if table.initial_state is None:
             raise NotInLobby("error.not_started")
         state = rules.state_type.model_validate_json(table.initial_state)
-        for ply, seat, code in await self.store.actions(table_id):
+        # Moves taken back (the log keeps them, then an undo) are left out: what remains is replayed.
+        for ply, seat, code in in_effect(await self.store.actions(table_id)):
             state, _ = rules.apply(state, seat, rules.parse_action(code), rng_for(table.seed, ply))
         return state
 

@@ -3,14 +3,16 @@ move, the public history and the final standings, in the reader's language."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from bot.clock import Clocks, TableSettings, deadline, iso
 from bot.core import ServiceCore, Step
 from bot.errors import GameOver, NoTable
-from bot.i18n import Text, catalogue, t
-from bot.outbox import Ask, Choice, Outbox, Place, Player
+from bot.i18n import Text, catalogue, duration, t
+from bot.outbox import Ask, Choice, Clock, Outbox, Place, Player
 from db.store import TableRecord
-from rules.engine import Game, Outcome, rng_for
+from rules.engine import Game, Outcome
 
 
 class Texts(ServiceCore):
@@ -98,7 +100,8 @@ class Texts(ServiceCore):
         secret = {ask.seat for ask in out.asks if ask.secret}
         out.events.extend(public.msg(e) for _, e in step.events if e.to is None)
         if out.over:
-            out.events.extend(self._results(table, rules, step.state, table.locale))
+            out.results = "\n".join(self._results(table, rules, step.state, table.locale))
+        out.clocks, out.paused_until = self._clock_lines(table)
         # Mention whoever is newly asked, except the player who is acting right now.
         out.mentions = [table.seats[s].user_id for s in sorted(step.opened) if not table.seats[s].is_ai and s != actor]
         for rec in table.seats:
@@ -135,25 +138,33 @@ class Texts(ServiceCore):
             raise GameOver("error.game_over_results", standings="\n".join(results), game=last.game) from None
 
     def _results(self, table: TableRecord, rules: Game[Any, Any, Any], state: Any, locale: str | None) -> list[str]:
-        """The final standings, and how a tie on the score was broken."""
+        """The final standings, how a tie on the score was broken, and which seats the AI played."""
         outcome = rules.outcome(state)
         if outcome is None:
             return []
-        return standings_text(table, outcome, locale)
-
-    async def _public_history(self, table: TableRecord, locale: str | None) -> list[str]:
-        """Every public event of a started table, replayed from its setup and its action log."""
-        if table.initial_state is None:
-            return []
-        rules = self._rules(table.game)
-        tr = Text(locale, self._names(table))
-        players = len(table.seats)
-        state, opening = rules.setup(players, rules.check_options(players, table.options), rng_for(table.seed, 0))
-        lines = [f"0. {tr.msg(e)}" for e in opening if e.to is None]
-        for ply, seat, code in await self.store.actions(table.id):
-            state, events = rules.apply(state, seat, rules.parse_action(code), rng_for(table.seed, ply))
-            lines.extend(f"{ply}. {tr.msg(e)}" for e in events if e.to is None)
+        lines = standings_text(table, outcome, locale)
+        stored = json.loads(table.results) if table.results else {}
+        for row in stored.get("standings", []):
+            if not row.get("ai") and row.get("ai_seconds", 0) > 0:
+                lines.append(t("table.ai_played", locale, player=row["name"], time=duration(row["ai_seconds"], locale)))
         return lines
+
+    def _clock_lines(self, table: TableRecord) -> tuple[list[Clock], str | None]:
+        """Whose clocks run now (present humans with a decision open), or until when it is paused."""
+        settings = TableSettings.from_json(table.settings)
+        clocks = Clocks.from_json(table.clocks, len(table.seats), settings)
+        if table.status != "active":
+            return [], None
+        if clocks.paused:
+            return [], iso(self.clock() + clocks.pause_left(self.clock()))
+        if not settings.timed:
+            return [], None
+        running = [
+            Clock(table.seats[d.seat].user_id, table.seats[d.seat].name, iso(deadline(d.since, clocks.seats[d.seat])))
+            for d in table.decisions
+            if not table.seats[d.seat].is_ai and not clocks.seats[d.seat].away
+        ]
+        return running, None
 
 
 def option_text(game: str, name: str, value: str, locale: str) -> str:

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.errors import TableError
 from bot.i18n import catalogue, normalize_locale, t
+from bot.outbox import Outbox
 from cogs.ui.context import hub_of, place_of, player_of
-from cogs.ui.translate import L, game_name, text_or
+from cogs.ui.translate import L, bonus_choices, clock_choices, game_name, policy_choices, text_or
 
 
 def rule_topics(game: str, locale: str | None) -> list[str]:
@@ -22,34 +25,41 @@ def rule_topics(game: str, locale: str | None) -> list[str]:
 
 
 class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_description=L("cmd.game.description")):
-    """/game: join, leave, start, cancel, board, hand, move, log, rules, status, games, addbot."""
+    """/game: the lobby, moves, views, clocks and absences, undo, history and help."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    # -- lobby ----------------------------------------------------------------------------------
-    async def _lobby(self, interaction: discord.Interaction, what: str) -> None:
+    # -- running a service call -----------------------------------------------------------------
+    async def _run(
+        self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outbox]], *, presence: bool = True
+    ) -> None:
+        """Call the service for this user in this channel; publish the result or explain a refusal."""
         hub = hub_of(interaction)
-        if not await hub.need_guild(interaction):
+        if not await hub.need_guild(interaction, presence=presence):
             return
-        service = hub.service
-        place, player = place_of(interaction), player_of(interaction)
         try:
-            if what == "join":
-                out = await service.join(place, player)
-            elif what == "leave":
-                out = await service.leave(place, player)
-            elif what == "start":
-                out = await service.start(place, player)
-            elif what == "addbot":
-                out = await service.add_ai(place, player)
-            else:
-                permissions = interaction.permissions
-                out = await service.cancel(place, player, can_manage=permissions.manage_channels)
+            out = await call()
         except TableError as error:
             await hub.refuse(interaction, error)
             return
         await hub.publish(interaction, out)
+
+    async def _lobby(self, interaction: discord.Interaction, what: str) -> None:
+        service = hub_of(interaction).service
+        place, player = place_of(interaction), player_of(interaction)
+        manage = bool(interaction.permissions.manage_channels)
+        calls: dict[str, Callable[[], Awaitable[Outbox]]] = {
+            "join": lambda: service.join(place, player),
+            "leave": lambda: service.leave(place, player),
+            "start": lambda: service.start(place, player),
+            "addbot": lambda: service.add_ai(place, player),
+            "cancel": lambda: service.cancel(place, player, can_manage=manage),
+            "pause": lambda: service.pause(place, player, can_manage=manage),
+            "resume": lambda: service.resume(place, player, can_manage=manage),
+            "return": lambda: service.come_back(place, player),
+        }
+        await self._run(interaction, calls[what], presence=what != "return")
 
     @app_commands.command(name=L("cmd.game.join.name"), description=L("cmd.game.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -90,7 +100,7 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
 
     @app_commands.command(name=L("cmd.game.hand.name"), description=L("cmd.game.hand.description"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        """Your private view and choices, ephemeral."""
+        """Your private view and choices, ephemeral (with what happened since your last move)."""
         hub = hub_of(interaction)
         if await hub.need_guild(interaction):
             await hub.show_hand(interaction)
@@ -129,27 +139,126 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
         ][:25]
 
     # -- reading --------------------------------------------------------------------------------
-    async def _read(self, interaction: discord.Interaction, what: str) -> None:
+    @app_commands.command(name=L("cmd.game.log.name"), description=L("cmd.game.log.description"))
+    @app_commands.rename(page=L("cmd.game.log.page.name"))
+    @app_commands.describe(page=L("cmd.game.log.page.description"))
+    async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 9999] | None = None) -> None:
+        """The table's whole public history, a page at a time (the latest page first)."""
+        hub = hub_of(interaction)
+        if await hub.need_guild(interaction):
+            await hub.show_log(interaction, page)
+
+    @app_commands.command(name=L("cmd.game.status.name"), description=L("cmd.game.status.description"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        """Who must act, since when."""
         hub = hub_of(interaction)
         if not await hub.need_guild(interaction):
             return
-        place, player = place_of(interaction), player_of(interaction)
         try:
-            out = await (hub.service.log(place, player) if what == "log" else hub.service.status(place, player))
+            out = await hub.service.status(place_of(interaction), player_of(interaction))
         except TableError as error:
             await hub.refuse(interaction, error)
             return
         await hub.reply(interaction, out.reply)
 
-    @app_commands.command(name=L("cmd.game.log.name"), description=L("cmd.game.log.description"))
-    async def log(self, interaction: discord.Interaction) -> None:
-        """The last public events."""
-        await self._read(interaction, "log")
+    # -- playing over days ----------------------------------------------------------------------
+    @app_commands.command(name=L("cmd.game.settings.name"), description=L("cmd.game.settings.description"))
+    @app_commands.rename(
+        clock=L("cmd.game.settings.clock.name"),
+        bonus=L("cmd.game.settings.bonus.name"),
+        timeouts=L("cmd.game.settings.timeouts.name"),
+    )
+    @app_commands.describe(
+        clock=L("cmd.game.settings.clock.description"),
+        bonus=L("cmd.game.settings.bonus.description"),
+        timeouts=L("cmd.game.settings.timeouts.description"),
+    )
+    @app_commands.choices(clock=clock_choices(), bonus=bonus_choices(), timeouts=policy_choices())  # type: ignore[misc]
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        clock: Choice[int] | None = None,
+        bonus: Choice[int] | None = None,
+        timeouts: Choice[str] | None = None,
+    ) -> None:
+        """The table's clock: each player's time bank, the bonus per move, what a timeout does."""
+        service = hub_of(interaction).service
+        await self._run(
+            interaction,
+            lambda: service.configure(
+                place_of(interaction),
+                player_of(interaction),
+                bank_hours=None if clock is None else clock.value,
+                bonus_hours=None if bonus is None else bonus.value,
+                policy=None if timeouts is None else timeouts.value,
+                can_manage=bool(interaction.permissions.manage_channels),
+            ),
+        )
 
-    @app_commands.command(name=L("cmd.game.status.name"), description=L("cmd.game.status.description"))
-    async def status(self, interaction: discord.Interaction) -> None:
-        """Who must act, since when."""
-        await self._read(interaction, "status")
+    @app_commands.command(name=L("cmd.game.pause.name"), description=L("cmd.game.pause.description"))
+    async def pause(self, interaction: discord.Interaction) -> None:
+        """Stop every clock (host; seven days at most in all)."""
+        await self._lobby(interaction, "pause")
+
+    @app_commands.command(name=L("cmd.game.resume.name"), description=L("cmd.game.resume.description"))
+    async def resume(self, interaction: discord.Interaction) -> None:
+        """Start the clocks again (host)."""
+        await self._lobby(interaction, "resume")
+
+    @app_commands.command(name=L("cmd.game.kick.name"), description=L("cmd.game.kick.description"))
+    @app_commands.rename(player=L("cmd.game.kick.player.name"))
+    @app_commands.describe(player=L("cmd.game.kick.player.description"))
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
+        """Hand an absent player's seat to the AI (host); they can come back with /game return."""
+        service = hub_of(interaction).service
+        manage = bool(interaction.permissions.manage_channels)
+        await self._run(
+            interaction,
+            lambda: service.kick(place_of(interaction), player_of(interaction), str(player.id), can_manage=manage),
+        )
+
+    @app_commands.command(name=L("cmd.game.return.name"), description=L("cmd.game.return.description"))
+    async def come_back(self, interaction: discord.Interaction) -> None:
+        """Take your seat back from the AI."""
+        await self._lobby(interaction, "return")
+
+    @app_commands.command(name=L("cmd.game.undo.name"), description=L("cmd.game.undo.description"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        """Take back your last move, if nothing hidden or random came of it and nobody moved since."""
+        hub = hub_of(interaction)
+        if await hub.need_guild(interaction):
+            await hub.offer_undo(interaction)
+
+    @app_commands.command(name=L("cmd.game.remind.name"), description=L("cmd.game.remind.description"))
+    @app_commands.rename(state=L("cmd.game.remind.state.name"))
+    @app_commands.describe(state=L("cmd.game.remind.state.description"))
+    @app_commands.choices(state=[Choice(name=L(f"cmd.game.remind.state.{v}"), value=v) for v in ("on", "off")])
+    async def remind(self, interaction: discord.Interaction, state: Choice[str]) -> None:
+        """Turn your own reminders on or off."""
+        hub = hub_of(interaction)
+        out = await hub.service.remind(player_of(interaction), state.value == "on")
+        await hub.reply(interaction, out.reply)
+
+    @app_commands.command(name=L("cmd.game.leaderboard.name"), description=L("cmd.game.leaderboard.description"))
+    @app_commands.rename(game=L("cmd.game.leaderboard.game.name"))
+    @app_commands.describe(game=L("cmd.game.leaderboard.game.description"))
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """This server's players by rating, overall or for one game."""
+        hub = hub_of(interaction)
+        if await hub.need_guild(interaction):
+            await hub.show_leaderboard(interaction, game)
+
+    @leaderboard.autocomplete("game")
+    async def leaderboard_games(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        """The hosted games, by name."""
+        return _game_choices(interaction, current)
+
+    @app_commands.command(name=L("cmd.game.history.name"), description=L("cmd.game.history.description"))
+    async def history(self, interaction: discord.Interaction) -> None:
+        """The tables played in this channel, with links to their final boards."""
+        hub = hub_of(interaction)
+        if await hub.need_guild(interaction):
+            await hub.show_history(interaction)
 
     @app_commands.command(name=L("cmd.game.games.name"), description=L("cmd.game.games.description"))
     async def games(self, interaction: discord.Interaction) -> None:
@@ -195,10 +304,7 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
     @rules.autocomplete("game")
     async def rules_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The hosted games, by name."""
-        loc = str(interaction.locale)
-        typed = current.casefold()
-        found = [(game_name(g, loc), g) for g in sorted(hub_of(interaction).service.games)]
-        return [app_commands.Choice(name=n, value=g) for n, g in found if typed in n.casefold() or typed in g][:25]
+        return _game_choices(interaction, current)
 
     @rules.autocomplete("topic")
     async def rules_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -212,6 +318,14 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
             for topic in rule_topics(game, str(interaction.locale))
             if typed in topic.casefold()
         ][:25]
+
+
+def _game_choices(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """The hosted games whose name or key holds what the user typed."""
+    loc = str(interaction.locale)
+    typed = current.casefold()
+    found = [(game_name(g, loc), g) for g in sorted(hub_of(interaction).service.games)]
+    return [Choice(name=n, value=g) for n, g in found if typed in n.casefold() or typed in g][:25]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -106,6 +106,7 @@ class SqliteStore:
         seed: str,
         host: SeatRecord,
         locale: str,
+        settings: str = "{}",
     ) -> TableRecord:
         """Open a lobby in ``channel_id`` with its host seated; raise ChannelBusy if one is live."""
         if not (fits_id(guild_id) and fits_id(channel_id)):
@@ -117,8 +118,8 @@ class SqliteStore:
                 raise ChannelBusy(existing)
             cursor = await conn.execute(
                 "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, host_id, locale,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
-                (guild_id, channel_id, game, json.dumps(options), seed, host.user_id, locale, now, now),
+                " settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, game, json.dumps(options), seed, host.user_id, locale, settings, now, now),
             )
             table_id = int(cursor.lastrowid or 0)
             await self._insert_seat(conn, table_id, host, now)
@@ -178,9 +179,9 @@ class SqliteStore:
             if decided.remove is not None:
                 await conn.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, decided.remove))
             await conn.execute(
-                "UPDATE tables SET host_id = COALESCE(?, host_id), status = COALESCE(?, status), updated_at = ?,"
-                " revision = revision + 1 WHERE id = ?",
-                (decided.host, decided.status, now, table_id),
+                "UPDATE tables SET host_id = COALESCE(?, host_id), status = COALESCE(?, status),"
+                " settings = COALESCE(?, settings), updated_at = ?, revision = revision + 1 WHERE id = ?",
+                (decided.host, decided.status, decided.settings, now, table_id),
             )
             return decided.result, await self._load(conn, table_id)
 
@@ -200,7 +201,9 @@ class SqliteStore:
                 )
             cursor = await conn.execute(
                 "UPDATE tables SET status = ?, initial_state = ?, state = ?, ply = ?, state_version = ?,"
-                " decisions = ?, updated_at = ?, revision = revision + 1 WHERE id = ? AND status = 'lobby'",
+                " decisions = ?, clocks = COALESCE(?, clocks), settings = COALESCE(?, settings), due_at = ?,"
+                " results = COALESCE(?, results), updated_at = ?, revision = revision + 1"
+                " WHERE id = ? AND status = 'lobby'",
                 (
                     write.status,
                     started.initial_state,
@@ -208,6 +211,10 @@ class SqliteStore:
                     len(write.actions),
                     write.state_version,
                     decisions_json(write.decisions),
+                    write.clocks,
+                    write.settings,
+                    write.due_at,
+                    write.results,
                     now,
                     table_id,
                 ),
@@ -249,7 +256,8 @@ class SqliteStore:
                 log = [[table.ply + i + 1, seat, code] for i, (seat, code) in enumerate(write.actions)]
                 cursor = await conn.execute(
                     "UPDATE tables SET state = ?, state_version = ?, ply = ?, decisions = ?, status = ?,"
-                    " updated_at = ?, last_move = ?, revision = revision + 1"
+                    " clocks = COALESCE(?, clocks), settings = COALESCE(?, settings), due_at = ?,"
+                    " results = COALESCE(?, results), updated_at = ?, last_move = ?, revision = revision + 1"
                     " WHERE id = ? AND ply = ? AND revision = ?",
                     (
                         write.state,
@@ -257,6 +265,10 @@ class SqliteStore:
                         table.ply + len(write.actions),
                         decisions_json(write.decisions),
                         write.status,
+                        write.clocks,
+                        write.settings,
+                        write.due_at,
+                        write.results,
                         now,
                         json.dumps(log),
                         table_id,
@@ -276,6 +288,10 @@ class SqliteStore:
             ply=table.ply + len(write.actions),
             decisions=tuple(write.decisions),
             status=write.status,
+            clocks=table.clocks if write.clocks is None else write.clocks,
+            settings=table.settings if write.settings is None else write.settings,
+            due_at=write.due_at,
+            results=table.results if write.results is None else write.results,
             updated_at=now,
             revision=table.revision + 1,
         )
@@ -296,12 +312,50 @@ class SqliteStore:
 
     async def set_board_message(self, table_id: int, message_id: int | None) -> None:
         """Remember which channel message shows this table's board."""
+        await self._set_message("board_message_id", table_id, message_id)
+
+    async def set_ping_message(self, table_id: int, message_id: int | None) -> None:
+        """Remember the table's last turn ping (its buttons are retired with its decision)."""
+        await self._set_message("ping_message_id", table_id, message_id)
+
+    async def _set_message(self, column: str, table_id: int, message_id: int | None) -> None:
         async with self._tx() as conn:
             await conn.execute(
-                "UPDATE tables SET board_message_id = ?, updated_at = ?, revision = revision + 1 WHERE id = ?",
+                f"UPDATE tables SET {column} = ?, updated_at = ?, revision = revision + 1 WHERE id = ?",
                 (message_id, self.clock(), table_id),
             )
             self._cache.pop(table_id, None)
+
+    async def due_tables(self, now: str, limit: int = 100) -> list[int]:
+        """Active tables whose next reminder or timeout is due at ``now`` (ISO time), oldest first."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT id FROM tables WHERE status = 'active' AND due_at IS NOT NULL AND due_at <= ?"
+                " ORDER BY due_at LIMIT ?",
+                (now, limit),
+            )
+            return [int(r[0]) for r in rows]
+
+    async def finished_tables(self, guild_id: int | None, game: str | None = None) -> list[TableRecord]:
+        """Finished tables of a server (of one game, or all), oldest first, for its leaderboard."""
+        if not fits_id(guild_id):
+            return []
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT id FROM tables WHERE status = 'over' AND guild_id IS ? AND (? IS NULL OR game = ?) ORDER BY id",
+                (guild_id, game, game),
+            )
+            return [await self._load(conn, int(r[0])) for r in rows]
+
+    async def channel_tables(self, channel_id: int, limit: int = 10) -> list[TableRecord]:
+        """The latest tables of a channel, newest first, whatever their status."""
+        if not fits_id(channel_id):
+            return []
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT ?", (channel_id, limit)
+            )
+            return [await self._load(conn, int(r[0])) for r in rows]
 
     # -- players --------------------------------------------------------------------------------
     async def dm_closed(self, user_id: str) -> bool:
@@ -322,6 +376,22 @@ class SqliteStore:
                 (user_id, int(closed), self.clock()),
             )
             return before != closed
+
+    async def reminders_on(self, user_id: str) -> bool:
+        """True unless ``user_id`` turned their reminders off."""
+        async with self._read() as conn:
+            row = await _fetchone(conn, "SELECT reminders FROM players WHERE user_id = ?", (user_id,))
+            return row is None or bool(row[0])
+
+    async def set_reminders(self, user_id: str, on: bool) -> None:
+        """Turn ``user_id``'s reminders on or off."""
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO players (user_id, reminders, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders,"
+                " updated_at = excluded.updated_at",
+                (user_id, int(on), self.clock()),
+            )
 
     # -- internals ------------------------------------------------------------------------------
     @asynccontextmanager
@@ -420,6 +490,11 @@ class SqliteStore:
             updated_at=str(row["updated_at"]),
             seats=tuple(SeatRecord(str(s[0]), str(s[1]), bool(s[2]), s[3], s[4], str(s[5])) for s in seats),
             revision=int(row["revision"]),
+            settings=str(row["settings"]),
+            clocks=str(row["clocks"]),
+            due_at=row["due_at"],
+            ping_message_id=row["ping_message_id"],
+            results=row["results"],
         )
 
     async def _insert_seat(self, conn: aiosqlite.Connection, table_id: int, seat: SeatRecord, now: str) -> None:

@@ -68,6 +68,11 @@ class TableRecord:
     updated_at: str
     seats: tuple[SeatRecord, ...] = field(default=())
     revision: int = 0  # bumped by every write to the table or its seats
+    settings: str = "{}"  # JSON: the table's clock and timeout settings (bot/clock.py)
+    clocks: str = "{}"  # JSON: the clocks as they run, away seats, reminders sent (bot/clock.py)
+    due_at: str | None = None  # ISO time of the next reminder or timeout, if any
+    ping_message_id: int | None = None  # the last turn ping, whose buttons retire with its decision
+    results: str | None = None  # JSON standings once the game is over
 
     def seat_of(self, user_id: str) -> SeatRecord | None:
         """The seat record of ``user_id``, if seated here."""
@@ -87,6 +92,10 @@ class MoveWrite:
     decisions: tuple[Decision, ...]
     status: str
     state_version: int = 1  # the version of the game's state model that wrote ``state``
+    clocks: str | None = None  # the clocks' new JSON (None: unchanged)
+    settings: str | None = None  # the settings' new JSON (None: unchanged)
+    due_at: str | None = None  # when something next falls due (always written)
+    results: str | None = None  # the final standings' JSON (None: unchanged)
 
 
 @dataclass(frozen=True)
@@ -118,6 +127,7 @@ class LobbyChange(Generic[T]):
     remove: str | None = None
     host: str | None = None
     status: str | None = None
+    settings: str | None = None
 
 
 class StoreError(Exception):
@@ -164,6 +174,7 @@ class TableStore(Protocol):
         seed: str,
         host: SeatRecord,
         locale: str,
+        settings: str = "{}",
     ) -> TableRecord:
         """Open a lobby in ``channel_id`` with its host seated; raise ChannelBusy if one is live."""
         ...
@@ -210,6 +221,30 @@ class TableStore(Protocol):
 
     async def set_board_message(self, table_id: int, message_id: int | None) -> None:
         """Remember which channel message shows this table's board."""
+        ...
+
+    async def set_ping_message(self, table_id: int, message_id: int | None) -> None:
+        """Remember the table's last turn ping (its buttons are retired with its decision)."""
+        ...
+
+    async def due_tables(self, now: str, limit: int = 100) -> list[int]:
+        """Active tables whose next reminder or timeout is due at ``now`` (ISO time), oldest first."""
+        ...
+
+    async def finished_tables(self, guild_id: int | None, game: str | None = None) -> list[TableRecord]:
+        """Finished tables of a server (of one game, or all), oldest first, for its leaderboard."""
+        ...
+
+    async def channel_tables(self, channel_id: int, limit: int = 10) -> list[TableRecord]:
+        """The latest tables of a channel, newest first, whatever their status."""
+        ...
+
+    async def reminders_on(self, user_id: str) -> bool:
+        """True unless ``user_id`` turned their reminders off."""
+        ...
+
+    async def set_reminders(self, user_id: str, on: bool) -> None:
+        """Turn ``user_id``'s reminders on or off."""
         ...
 
     async def dm_closed(self, user_id: str) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -179,6 +179,11 @@ def rng_for(seed: str | int, ply: int) -> random.Random:
     exactly the same values.
     """
     return _SeededOnFirstUse(f"{seed}:{ply}")
+
+
+def drew_randomly(rng: random.Random) -> bool:
+    """True if a source from ``rng_for`` has been drawn from (so its move involved chance)."""
+    return not isinstance(rng, _SeededOnFirstUse) or rng._material is None
 
 
 # -- small shared helpers --------------------------------------------------------------------------
@@ -347,6 +352,12 @@ class Game(Generic[S, A, V]):
     """A sensible legal action for an AI seat (default: a random legal one)."""
     secrets: Secrets[S, A] | None = None
     """None for a perfect-information game: every decision may then be shown in public."""
+    hidden: Callable[[S], Hashable] | None = None
+    """What no seat may see (the order of decks and piles); a move that changes it reveals
+    something, so it can never be taken back. None: nothing is hidden from everyone."""
+    skip: Callable[[S, Seat], A | None] | None = None
+    """The move that passes a seat's turn where the rules allow one (a pass in an auction), used
+    when a clock runs out at a table whose policy is to skip; None: the AI plays instead."""
     options: tuple[OptionSpec, ...] = ()
     validate_options: Callable[[int, dict[str, str]], None] | None = None
     """Checks of option combinations beyond each value's choices (raise IllegalAction)."""

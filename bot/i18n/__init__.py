@@ -20,11 +20,13 @@ from __future__ import annotations
 import json
 import string
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from babel.dates import format_datetime, format_timedelta
 from babel.numbers import format_decimal
 
 from rules.engine import Msg, ParamValue, Seat
@@ -113,6 +115,17 @@ def t(key: str, locale: str | None = None, /, **params: ParamValue) -> str:
 def number(value: int, locale: str | None) -> str:
     """``value`` as ``locale`` writes numbers."""
     return _formatter(normalize_locale(locale)).number(value)
+
+
+def duration(seconds: float, locale: str | None) -> str:
+    """A length of time as ``locale`` says it, rounded ("2 hours", "3 jours")."""
+    return str(format_timedelta(timedelta(seconds=seconds), locale=_formatter(normalize_locale(locale)).babel))
+
+
+def moment(when: datetime, locale: str | None) -> str:
+    """A date and time in UTC as ``locale`` writes them (for front ends that cannot show local time)."""
+    babel = _formatter(normalize_locale(locale)).babel
+    return str(format_datetime(when, "medium", tzinfo=UTC, locale=babel)) + " UTC"
 
 
 class Text:

@@ -111,7 +111,73 @@ class HandButton(
         await hub_of(interaction).show_hand(interaction, table_id=self.table_id)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ChoiceButton, ChoiceSelect, HandButton)
+class LogButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ghl:(?P<channel>\d{1,19}):(?P<page>\d{1,5})"
+):
+    """A page of a table's history ("◀ older", "newer ▶")."""
+
+    def __init__(self, channel_id: int, page: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or str(page), style=discord.ButtonStyle.secondary, custom_id=f"ghl:{channel_id}:{page}"
+            )
+        )
+        self.channel_id = channel_id
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LogButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["channel"]), int(match["page"]), getattr(item, "label", "") or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show that page in place."""
+        await hub_of(interaction).show_log(interaction, self.page, edit=True)
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ghu:(?P<ply>\d{1,9})"):
+    """Confirms an undo; it carries the table's ply the player saw, so a table that moved since
+    is not undone."""
+
+    def __init__(self, ply: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(label=label or "OK", style=discord.ButtonStyle.danger, custom_id=f"ghu:{ply}")
+        )
+        self.ply = ply
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> UndoButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["ply"]), getattr(item, "label", "") or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Take the move back."""
+        await hub_of(interaction).confirm_undo(interaction, self.ply)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    ChoiceButton,
+    ChoiceSelect,
+    HandButton,
+    LogButton,
+    UndoButton,
+)
+
+
+def log_view(channel_id: int, page: int, pages: int, locale: str | None) -> discord.ui.View | None:
+    """Buttons to page through a history (none when it fits one page)."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    if page > 1:
+        view.add_item(LogButton(channel_id, page - 1, t("discord.log.older", locale)))
+    if page < pages:
+        view.add_item(LogButton(channel_id, page + 1, t("discord.log.newer", locale)))
+    return view
 
 
 def choices_view(

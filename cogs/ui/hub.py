@@ -9,23 +9,28 @@ on the client; only the turn ping names, and pings, the players it is for.
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 import discord
 
 from bot.errors import NotYourTurn, Stale, TableError
+from bot.history import MIN_RANKED
 from bot.i18n import t
 from bot.outbox import Ask, Outbox, Place, Player, TableRecord
 from bot.service import TableService
-from cogs.ui.components import MAX_BUTTON_CHOICES, choices_view, clip, public_view
+from cogs.ui.components import MAX_BUTTON_CHOICES, UndoButton, choices_view, clip, log_view, public_view
 from cogs.ui.context import place_of, player_of
 from cogs.ui.translate import game_name
 
 log = logging.getLogger("gamehost.discord")
 
 MAX_CONTENT = 2000
+RECAP_AFTER_HOURS = 12
+"""A ping starts with a recap for a player whose last move is at least this old."""
 __all__ = ["MAX_BUTTON_CHOICES", "TableHub", "compose", "jump_url"]
 
 
@@ -37,16 +42,36 @@ def jump_url(table: TableRecord, message_id: int | None = None) -> str:
     return f"{base}/{mid}" if mid else base
 
 
-def compose(out: Outbox) -> str:
-    """The board message: the last public events above the board, within 2000 characters."""
-    board = clip(out.board, MAX_CONTENT)
+def stamp(iso_time: str, style: str = "R") -> str:
+    """A Discord timestamp: each reader sees it in their own time zone (``R``: "in 3 hours")."""
+    return f"<t:{int(datetime.fromisoformat(iso_time).timestamp())}:{style}>"
+
+
+def clock_lines(out: Outbox, locale: str | None) -> list[str]:
+    """Whose clock runs and until when, or until when the table is paused."""
+    if out.paused_until is not None:
+        return [t("discord.paused", locale, until=stamp(out.paused_until))]
+    return [t("discord.clock", locale, player=c.name, deadline=stamp(c.deadline)) for c in out.clocks]
+
+
+def compose(out: Outbox, locale: str | None = None) -> str:
+    """The board message: the last public events above the board, and whose clock runs below it,
+    within 2000 characters; events that do not fit are counted, never silently dropped."""
+    below = "\n".join(clock_lines(out, locale))
+    board = clip(out.board + ("\n" + below if below else ""), MAX_CONTENT)
     events = [e for e in out.events if e]
+    dropped = 0
     while events:
-        text = "\n".join(events) + "\n\n" + board
+        head = [t("discord.more_in_log", locale, n=dropped)] if dropped else []
+        text = "\n".join([*head, *events]) + "\n\n" + board
         if len(text) <= MAX_CONTENT:
             return text
         events.pop(0)
-    return board or clip("\n".join(out.events), MAX_CONTENT) or "…"
+        dropped += 1
+    if dropped:
+        more = t("discord.more_in_log", locale, n=dropped)
+        return clip(more + "\n\n" + board, MAX_CONTENT) if out.board else more
+    return board or "…"
 
 
 class TableHub:
@@ -74,11 +99,21 @@ class TableHub:
         """Explain a refusal to the user alone, in their language."""
         await self.reply(interaction, error.text(str(interaction.locale)))
 
-    async def need_guild(self, interaction: discord.Interaction) -> bool:
-        """True if the command came from a server channel; otherwise explain and return False."""
+    async def need_guild(self, interaction: discord.Interaction, *, presence: bool = True) -> bool:
+        """True if the command came from a server channel; otherwise explain and return False.
+        A command from a player whose seat the AI was playing brings them back (``presence``)."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await self.reply(interaction, t("discord.guild_only", str(interaction.locale)))
             return False
+        if not presence:
+            return True
+        try:
+            back = await self.service.seen(place_of(interaction), player_of(interaction))
+        except TableError as error:
+            log.info("could not mark %s as back: %s", interaction.user.id, error)
+            return True
+        if back is not None:
+            await self.show(back)
         return True
 
     # -- the board ------------------------------------------------------------------------------
@@ -126,7 +161,7 @@ class TableHub:
         table = await self.service.table(table_id=out.table_id)
         old = table.board_message_id
         await self.reply(interaction, t("discord.board_reposted", str(interaction.locale)))
-        await self.post_board(table, compose(out))
+        await self.post_board(table, compose(out, table.locale))
         if old is not None:
             try:
                 await self.channel_of(table).get_partial_message(old).delete()  # type: ignore[attr-defined]
@@ -148,7 +183,7 @@ class TableHub:
             return
         await self.reply(interaction, out.reply)
         table = await self.service.table(table_id=out.table_id)
-        await self.post_board(table, compose(out))
+        await self.post_board(table, compose(out, table.locale))
         self._log(table, [f"created by {interaction.user.id} with {dict(options)}"])
 
     async def publish(self, interaction: discord.Interaction, out: Outbox, *, on_board: bool = False) -> None:
@@ -159,7 +194,7 @@ class TableHub:
         only if it says more than "done".
         """
         table = await self.service.table(table_id=out.table_id)
-        content = compose(out) if (out.board or out.events) else ""
+        content = compose(out, table.locale) if (out.board or out.events) else ""
         self._log(table, out.events)
         locale = str(interaction.locale)
         own = await self.secret_choices(table, player_of(interaction))
@@ -188,6 +223,8 @@ class TableHub:
             if content and out.moved:
                 await self.edit_board(table, content, out.asks)
         await self.ping(table, out)
+        await self.retire_closed_ping(table, out)
+        await self.announce(table, out)
         also: dict[str, str] = {}
         user_id = str(interaction.user.id)
         if own is not None and user_id not in out.private:
@@ -241,6 +278,91 @@ class TableHub:
             return NotYourTurn(players=", ".join(table.seats[d.seat].name for d in table.decisions))
         return stale
 
+    async def show_log(self, interaction: discord.Interaction, page: int | None, *, edit: bool = False) -> None:
+        """A page of the table's history, with buttons to the older and newer pages (ephemeral)."""
+        player = player_of(interaction)
+        try:
+            out = await self.service.log_page(place_of(interaction), player, page)
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        view = log_view(interaction.channel_id or 0, out.page, out.pages, player.locale)
+        text = clip(out.reply, MAX_CONTENT)
+        if edit:
+            await interaction.response.edit_message(content=text, view=view)
+        else:
+            await self.reply(interaction, text, view=view)
+
+    async def offer_undo(self, interaction: discord.Interaction) -> None:
+        """Say which move would be taken back, with a button to confirm (or why it cannot be)."""
+        player = player_of(interaction)
+        try:
+            out = await self.service.undo(place_of(interaction), player)
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        ply = int(out.confirm.partition(":")[2])
+        view = discord.ui.View(timeout=None)
+        view.add_item(UndoButton(ply, t("discord.button.undo", player.locale)))
+        await self.reply(interaction, out.reply, view=view)
+
+    async def confirm_undo(self, interaction: discord.Interaction, ply: int) -> None:
+        """Take the move back, as confirmed; the confirmation message becomes the result."""
+        player = player_of(interaction)
+        try:
+            out = await self.service.undo(place_of(interaction), player, confirm=ply)
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        await self.publish(interaction, out)
+
+    async def show_leaderboard(self, interaction: discord.Interaction, game: str | None) -> None:
+        """This server's ranked players (ephemeral)."""
+        locale = str(interaction.locale)
+        place = place_of(interaction)
+        try:
+            ranks = await self.service.leaderboard(place, game)
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        waiting = await self.service.unranked(place, game)
+        title = game_name(game, locale) if game else t("discord.leaderboard.all", locale)
+        lines = [t("discord.leaderboard.header", locale, title=title)]
+        lines.extend(
+            t("discord.leaderboard.line", locale, rank=i, player=r.name, rating=r.rating, games=r.games, wins=r.wins)
+            for i, r in enumerate(ranks[:20], start=1)
+        )
+        if not ranks:
+            lines.append(t("discord.leaderboard.empty", locale, n=MIN_RANKED))
+        if waiting:
+            lines.append(t("discord.leaderboard.waiting", locale, n=waiting, games=MIN_RANKED))
+        await self.reply(interaction, "\n".join(lines))
+
+    async def show_history(self, interaction: discord.Interaction) -> None:
+        """The tables played in this channel, newest first, with links to their final boards."""
+        locale = str(interaction.locale)
+        tables = await self.service.past_tables(place_of(interaction))
+        if not tables:
+            await self.reply(interaction, t("discord.history.empty", locale))
+            return
+        lines = [t("discord.history.header", locale)]
+        for table in tables:
+            stored = json.loads(table.results or "{}").get("standings", [])
+            winners = ", ".join(r["name"] for r in stored if r["rank"] == 1) or "—"
+            key = "discord.history.over" if table.status == "over" else "discord.history.cancelled"
+            lines.append(
+                t(
+                    key,
+                    locale,
+                    game=game_name(table.game, locale),
+                    table=table.id,
+                    when=stamp(table.updated_at, "d"),
+                    winners=winners,
+                    url=jump_url(table),
+                )
+            )
+        await self.reply(interaction, "\n".join(lines))
+
     async def show_hand(self, interaction: discord.Interaction, *, table_id: int | None = None) -> None:
         """The user's private view, with buttons for their open decision (ephemeral)."""
         player = player_of(interaction)
@@ -252,7 +374,7 @@ class TableHub:
                     raise Stale()
             else:
                 place = place_of(interaction)
-            out = await self.service.hand(place, player)
+            out = await self.service.hand_with_recap(place, player)
             ask = await self.service.ask(place, player) if not out.over else None
         except TableError as error:
             await self.refuse(interaction, error)
@@ -263,20 +385,94 @@ class TableHub:
     # -- pings and private texts ----------------------------------------------------------------
     async def ping(self, table: TableRecord, out: Outbox) -> None:
         """A short message naming who must act now (edits do not notify); it pings those players
-        and nobody else."""
+        and nobody else, carries their buttons (never a secret decision's choices), and, for a
+        player back after a while, starts with what happened since their last move. The previous
+        ping's buttons are retired, so a channel shows one live set per decision."""
         humans = [u for u in out.mentions if not u.startswith("ai:")]
         if not humans or out.over:
             return
+        locale = table.locale
+        asks = [a for a in out.asks if a.user_id in humans]
         text = t(
             "discord.your_turn",
-            table.locale,
+            locale,
             mentions=" ".join(f"<@{u}>" for u in humans),
-            game=game_name(table.game, table.locale),
+            game=game_name(table.game, locale),
             table=table.id,
             url=jump_url(table),
         )
+        if len(humans) == 1:
+            recap = await self.service.recap(table, humans[0], locale, after_hours=RECAP_AFTER_HOURS)
+            if recap:
+                text = clip(recap, MAX_CONTENT // 2) + "\n\n" + text
+        if out.clocks:
+            text += "\n" + "\n".join(
+                clock_lines(Outbox(table.id, table.game, clocks=[c for c in out.clocks if c.user_id in humans]), locale)
+            )
         allowed = discord.AllowedMentions(users=[discord.Object(int(u)) for u in humans if u.isdigit()])
-        await self.channel_of(table).send(text, allowed_mentions=allowed)
+        view = public_view(table.id, asks, locale)
+        await self.retire_ping(table)
+        message = await self.channel_of(table).send(clip(text, MAX_CONTENT), allowed_mentions=allowed, view=view)
+        await self.service.set_ping_message(table.id, message.id)
+
+    async def retire_ping(self, table: TableRecord) -> None:
+        """Take the buttons off the table's last turn ping (its decision has moved on)."""
+        if table.ping_message_id is None:
+            return
+        message = self.channel_of(table).get_partial_message(table.ping_message_id)  # type: ignore[attr-defined]
+        try:
+            await message.edit(view=None)
+        except discord.HTTPException:
+            log.info("table %s: old ping %s already gone", table.id, table.ping_message_id)
+
+    async def retire_closed_ping(self, table: TableRecord, out: Outbox) -> None:
+        """After a move that pinged nobody new, the last ping's decision has closed, unless a
+        round where several decide at once is still open (its ping then stays, for the others)."""
+        humans = [a for a in out.asks if not table.seats[a.seat].is_ai]
+        if out.moved and not out.mentions and len(humans) < 2 and table.ping_message_id is not None:
+            await self.retire_ping(table)
+            await self.service.set_ping_message(table.id, None)
+
+    async def announce(self, table: TableRecord, out: Outbox) -> None:
+        """What a move may bring besides the board: the results message at the end, reminders."""
+        if out.results:
+            await self.retire_ping(table)
+            await self.channel_of(table).send(clip(out.results, MAX_CONTENT))
+        for reminder in out.reminders:
+            key = "discord.reminder_last" if reminder.last else "discord.reminder"
+            text = t(
+                key,
+                table.locale,
+                user=f"<@{reminder.user_id}>",
+                game=game_name(table.game, table.locale),
+                table=table.id,
+                deadline=stamp(reminder.deadline),
+                url=jump_url(table),
+            )
+            mention = [discord.Object(int(reminder.user_id))] if reminder.user_id.isdigit() else []
+            await self.channel_of(table).send(text, allowed_mentions=discord.AllowedMentions(users=mention))
+
+    async def show(self, out: Outbox) -> None:
+        """Show an Outbox that no interaction asked for (a timeout, a reminder, the end of a pause):
+        the board edited in place, the ping, reminders and private texts."""
+        table = await self.service.table(table_id=out.table_id)
+        self._log(table, out.events)
+        if out.moved and (out.board or out.events):
+            await self.edit_board(table, compose(out, table.locale), out.asks)
+        await self.ping(table, out)
+        await self.retire_closed_ping(table, out)
+        await self.announce(table, out)
+        await self.send_private(table, out)
+
+    async def run_due(self) -> int:
+        """Play what has fallen due at every table (timeouts, reminders, ends of pauses); the count."""
+        outboxes = await self.service.run_due()
+        for out in outboxes:
+            try:
+                await self.show(out)
+            except discord.HTTPException as exc:
+                log.warning("table %s: could not show what fell due: %s", out.table_id, exc)
+        return len(outboxes)
 
     async def send_private(self, table: TableRecord, out: Outbox, *, also: Mapping[str, str] | None = None) -> None:
         """DM each private text (and ``also``'s), with a link to the board and, when the reader has

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+from bot.clock import BANK_CHOICES, BONUS_CHOICES, POLICIES
 from bot.i18n import catalogue, t
 from rules.registry import GAMES
 
@@ -56,3 +57,18 @@ def option_choices(game: str, option: str) -> list[app_commands.Choice[str]]:
 def chosen(**given: app_commands.Choice[str] | None) -> dict[str, str]:
     """The options a player set on ``/<game> new`` (the others keep the game's defaults)."""
     return {name: choice.value for name, choice in given.items() if choice is not None}
+
+
+def clock_choices() -> list[app_commands.Choice[int]]:
+    """The time banks a host may choose (hours; 0 = no clock)."""
+    return [app_commands.Choice(name=L(f"cmd.clock.bank.{h}"), value=h) for h in BANK_CHOICES]
+
+
+def bonus_choices() -> list[app_commands.Choice[int]]:
+    """The bonuses per move a host may choose (hours)."""
+    return [app_commands.Choice(name=L(f"cmd.clock.bonus.{h}"), value=h) for h in BONUS_CHOICES]
+
+
+def policy_choices() -> list[app_commands.Choice[str]]:
+    """What a timeout does."""
+    return [app_commands.Choice(name=L(f"cmd.clock.policy.{p}"), value=p) for p in POLICIES]

@@ -187,7 +187,7 @@ async def test_ai_seats_play_by_themselves_and_the_game_ends(service: TableServi
         await service.ask(HERE, ANA)
     final = await service.board(HERE)  # ... while the last game's board and log stay readable
     assert final.over and final.board == out.board and final.mentions == []
-    assert "picked" in (await service.log(HERE, ANA)).reply
+    assert "picked" in (await service.log_page(HERE, ANA)).reply
     table = await service.table(table_id=out.table_id)
     assert table.status == "over"
     assert await service.replay(table.id) == service.state_of(table)
@@ -226,7 +226,7 @@ async def test_hand_status_and_log(service: TableService, clock) -> None:  # typ
     await service.act(ANA, "pick:2", place=HERE)
     hand = await service.hand(HERE, ANA)
     assert "You picked 2" in hand.reply and "only you can see this" in hand.reply
-    log = await service.log(HERE, BEN)
+    log = await service.log_page(HERE, BEN)
     assert "ana has picked" in log.reply and "picked 2" not in log.reply.replace("has picked", "")
     status = await service.status(HERE, BEN)
     assert "ben" in status.reply and "15:00:00" in status.reply

@@ -21,7 +21,8 @@ _BOTS: list[commands.Bot] = []  # every bot a test built (restarts build more th
 
 def make_bot(db_path: Path) -> commands.Bot:
     """The production bot plus the test-only /guess group."""
-    bot = build_bot(db_path, games=TEST_GAMES, extensions=TEST_EXTENSIONS)
+    # The scheduler looks every half hour of virtual time: days pass in few ticks.
+    bot = build_bot(db_path, games=TEST_GAMES, extensions=TEST_EXTENSIONS, scheduler_period=1800)
     _BOTS.append(bot)
     return bot
 

@@ -90,7 +90,8 @@ async def test_three_players_play_mogul_to_the_end(simcord_env: Any) -> None:
 
 async def test_api_calls_per_ordinary_move(simcord_env: Any) -> None:
     """An ordinary move is one interaction response editing the board, plus one ping when the turn
-    passes; a private followup and DMs come on top only when there is something private to say."""
+    passes and the retiring of the previous ping's buttons; a private followup and DMs come on
+    top only when there is something private to say."""
     _, channel, actors = await open_mogul(simcord_env)
     report: Counter[str] = Counter()
     counts: list[int] = []
@@ -109,7 +110,7 @@ async def test_api_calls_per_ordinary_move(simcord_env: Any) -> None:
     print(f"\nMogul, API calls per move over {len(counts)} AI moves (mean {sum(counts) / len(counts):.2f}):")
     for line, times in report.most_common():
         print(f"  {times}x {line}")
-    assert sum(counts) / len(counts) <= 3
+    assert sum(counts) / len(counts) <= 3.5
 
 
 def _kind(method: str, path: str, channel_id: int) -> str:
@@ -123,4 +124,6 @@ def _kind(method: str, path: str, channel_id: int) -> str:
         return "channel message"
     if method == "POST" and path.endswith("/messages"):
         return "DM"
+    if method == "PATCH" and path.startswith(f"/channels/{channel_id}/messages/"):
+        return "old ping retired"
     return f"{method} {path}"
