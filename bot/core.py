@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -32,24 +33,28 @@ class Lru(Generic[K, V]):
     def __init__(self, size: int) -> None:
         self.size = size
         self._items: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()  # moves are decided in worker threads too (bot/moves.py)
 
     def get(self, key: K) -> V | None:
         """The value for ``key`` (now the most recently used), if held."""
-        value = self._items.get(key)
-        if value is not None:
-            self._items.move_to_end(key)
-        return value
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
 
     def put(self, key: K, value: V) -> None:
         """Hold ``value`` for ``key``, forgetting the oldest entry beyond ``size``."""
-        self._items[key] = value
-        self._items.move_to_end(key)
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
 
     def pop(self, key: K) -> None:
         """Forget ``key``."""
-        self._items.pop(key, None)
+        with self._lock:
+            self._items.pop(key, None)
 
     def __len__(self) -> int:
         return len(self._items)

@@ -33,7 +33,6 @@ from bot.clock import (
 from bot.core import Step
 from bot.errors import (
     BadOption,
-    InternalError,
     NoTable,
     NotHost,
     NotSeated,
@@ -45,7 +44,7 @@ from bot.i18n import Text, t
 from bot.moves import Moves
 from bot.outbox import Outbox, Place, Player, Reminder
 from bot.undo_log import UNDO, in_effect
-from db.store import LobbyChange, Move, StaleMove, TableNotFound, TableRecord
+from db.store import LobbyChange, TableRecord
 from rules.engine import Event, Game, drew_randomly, event, rng_for
 
 log = logging.getLogger("gamehost.service")
@@ -394,25 +393,10 @@ class Days(Moves):
     ) -> tuple[Step, TableRecord, Outbox]:
         """One guarded write of the table (no player's move): decided on the row it writes."""
         now = self.clock()
-        try:
-            step, table = await self.store.commit_move(table_id, lambda rec: _moved(decide(rec, now)))
-        except TableError:
-            raise
-        except TableNotFound as exc:
-            raise NoTable() from exc
-        except StaleMove as exc:
-            raise Stale() from exc
-        except Exception as exc:
-            log.exception("table %s: a table update failed", table_id)
-            raise InternalError() from exc
-        self._states.put(table.id, (table.ply, step.state))
+        step, table = await self._commit(table_id, lambda rec: decide(rec, now), "a table update")
         out = self._move_outbox(table, step, actor=None)
         out.reminders = list(step.reminders)
         return step, table, out
-
-
-def _moved(step: Step) -> Move[Step]:
-    return Move(step.write, step)
 
 
 def _seat_of(rec: TableRecord, user_id: str | None) -> int:

@@ -3,9 +3,10 @@ transaction, AI seats played after it, and the decision ids that make stale butt
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -27,7 +28,7 @@ from bot.errors import (
 )
 from bot.outbox import Outbox, Place, Player
 from bot.texts import Texts
-from db.store import Decision, Move, MoveWrite, StaleMove, TableNotFound, TableRecord
+from db.store import Decision, Move, MoveWrite, StaleMove, TableNotFound, TableRecord, fits_id
 from rules.engine import Event, Game, IllegalAction, MalformedAction, Outcome, ai_player, playout, rng_for
 
 log = logging.getLogger("gamehost.service")
@@ -52,13 +53,37 @@ class Moves(Texts):
                 raise NoTable()
             table_id = (await self._live_or_over(place, player.locale)).id
         now = self.clock()
+        step, table = await self._commit(
+            table_id, lambda rec: self._decide(rec, player, code, decision, now), f"move {code!r} by {player.id}"
+        )
+        seat_rec = table.seat_of(player.id)
+        actor = seat_rec.seat if seat_rec else None
+        return self._move_outbox(table, step, actor=actor, reply_to=player)
 
-        def decide(rec: TableRecord) -> Move[Step]:
-            step = self._decide(rec, player, code, decision, now)
+    async def _commit(
+        self, table_id: int, decide: Callable[[TableRecord], Step], what: str
+    ) -> tuple[Step, TableRecord]:
+        """One guarded write of a table, decided by ``decide`` on the row it writes.
+
+        Where AI seats may play after the move, the decision is first worked out in a worker
+        thread on the table as this process last saw it, so AI thinking holds up neither the
+        event loop (every other table) nor the write lock; inside the write it is used as it is if
+        the table has not moved since, else decided again there.
+        """
+        early: tuple[int, Step] | None = None
+        seen = await self.store.get_table(table_id) if fits_id(table_id) else None
+        if seen is not None and seen.status == "active" and self._plays_ai(seen):
+            try:
+                early = (seen.revision, await asyncio.to_thread(decide, seen))
+            except Exception:
+                early = None  # refusals and faults are decided, and reported, inside the write
+
+        def in_write(rec: TableRecord) -> Move[Step]:
+            step = early[1] if early is not None and early[0] == rec.revision else decide(rec)
             return Move(step.write, step)
 
         try:
-            step, table = await self.store.commit_move(table_id, decide)
+            step, table = await self.store.commit_move(table_id, in_write)
         except TableError:
             raise
         except TableNotFound as exc:
@@ -66,14 +91,19 @@ class Moves(Texts):
         except StaleMove as exc:
             raise Stale() from exc
         except Exception as exc:
-            # An engine or AI fault: the move was not written; the player gets an apology, and the
+            # An engine or AI fault: nothing was written; the player gets an apology, and the
             # traceback goes to the log (never "no table here").
-            log.exception("table %s: move %r by %s failed", table_id, code, player.id)
+            log.exception("table %s: %s failed", table_id, what)
             raise InternalError() from exc
         self._states.put(table.id, (table.ply, step.state))
-        seat_rec = table.seat_of(player.id)
-        actor = seat_rec.seat if seat_rec else None
-        return self._move_outbox(table, step, actor=actor, reply_to=player)
+        return step, table
+
+    @staticmethod
+    def _plays_ai(table: TableRecord) -> bool:
+        """True if the AI plays a seat of this table (a robot, or someone away)."""
+        if any(s.is_ai for s in table.seats):
+            return True
+        return '"away_since": "' in table.clocks  # cheaper than parsing: any seat with a time set
 
     def _decide(self, rec: TableRecord, player: Player, code: str, decision: int | None, now: datetime) -> Step:
         """Check the move against the table as it stands, apply it and let AI seats answer."""

@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot.clock import TableSettings
 from bot.errors import NotYourTurn, Stale, TableError
 from bot.history import MIN_RANKED
 from bot.i18n import t
@@ -169,14 +170,21 @@ class TableHub:
                 log.info("table %s: old board message %s already gone", table.id, old)
 
     # -- lobby and moves ------------------------------------------------------------------------
-    async def open_table(self, interaction: discord.Interaction, game: str, options: Mapping[str, str]) -> None:
-        """Create a table for ``game`` in this channel and post its board (for /<game> new)."""
+    async def open_table(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: Mapping[str, str],
+        settings: TableSettings | None = None,
+    ) -> None:
+        """Create a table for ``game`` in this channel and post its board (for /<game> new), with
+        the host's clock ``settings`` (or the defaults)."""
         if not await self.need_guild(interaction):
             return
         guild_locale = str(interaction.guild_locale) if interaction.guild_locale else None
         try:
             out = await self.service.create(
-                place_of(interaction), game, player_of(interaction), options, locale=guild_locale
+                place_of(interaction), game, player_of(interaction), options, locale=guild_locale, settings=settings
             )
         except TableError as error:
             await self.refuse(interaction, error)

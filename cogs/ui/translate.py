@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.clock import BANK_CHOICES, BONUS_CHOICES, POLICIES
+from bot.clock import BANK_CHOICES, BONUS_CHOICES, POLICIES, TableSettings
 from bot.i18n import catalogue, t
 from rules.registry import GAMES
 
@@ -72,3 +72,16 @@ def bonus_choices() -> list[app_commands.Choice[int]]:
 def policy_choices() -> list[app_commands.Choice[str]]:
     """What a timeout does."""
     return [app_commands.Choice(name=L(f"cmd.clock.policy.{p}"), value=p) for p in POLICIES]
+
+
+def clock_settings(
+    clock: app_commands.Choice[int] | None, timeouts: app_commands.Choice[str] | None
+) -> TableSettings | None:
+    """The clock a host chose on ``/<game> new`` (None: the defaults, see bot/clock.py)."""
+    if clock is None and timeouts is None:
+        return None
+    default = TableSettings()
+    return TableSettings(
+        bank_hours=default.bank_hours if clock is None else clock.value,
+        policy=default.policy if timeouts is None else timeouts.value,
+    )

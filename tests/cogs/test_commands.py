@@ -106,7 +106,9 @@ async def test_every_game_has_a_new_command_offering_exactly_its_options() -> No
         new = next(o for o in payloads[game]["options"] if o["name"] == "new")
         offered = {o["name"]: [c["value"] for c in o.get("choices", [])] for o in new.get("options", [])}
         expected = {spec.name: list(spec.choices) for spec in rules.options if len(spec.choices) > 1}
+        clock = {name: offered.pop(name, None) for name in ("clock", "timeouts")}
         assert offered == expected, game
+        assert clock["timeouts"] == ["ai", "skip"] and clock["clock"], f"/{game} new sets the clock too"
 
 
 def test_cogs_are_discovered() -> None:

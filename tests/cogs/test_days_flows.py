@@ -144,3 +144,18 @@ async def test_history_and_leaderboard_after_finished_games(simcord_env: Any) ->
     assert board.ephemeral and "ana" in board.response.content and "ben" in board.response.content
     history = await ana.slash(channel, "game history")
     assert history.ephemeral and "Guess" in history.response.content
+
+
+async def test_the_clock_is_set_at_new_and_by_settings(simcord_env: Any) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("timed")
+    ana, ben = (guild.add_member(simcord_env.create_user(n)) for n in ("ana", "ben"))
+    res = await ana.slash(channel, "mogul new", clock=24, timeouts="skip")
+    assert res.ephemeral
+    table = await table_in(simcord_env, channel)
+    assert '"bank_hours": 24' in table.settings and '"policy": "skip"' in table.settings
+    refused = await ben.slash(channel, "game settings", clock=168)
+    assert refused.ephemeral and "host" in refused.response.content
+    changed = await ana.slash(channel, "game settings", clock=0)
+    assert changed.ephemeral and "no clock" in changed.response.content
+    assert '"bank_hours": 0' in (await table_in(simcord_env, channel)).settings
