@@ -7,6 +7,7 @@ import contextlib
 import logging
 import pkgutil
 import signal
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,10 @@ from rules.engine import Game
 from rules.registry import GAMES
 
 log = logging.getLogger("gamehost")
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread may hold the GIL before another runs (Python's default is 5 ms). AI seats
+think in worker threads; a shorter interval gives the event loop, and so every other table's
+clicks, the GIL back sooner (bench/ai_latency.py measures it)."""
 
 
 def extensions() -> tuple[str, ...]:
@@ -120,6 +125,7 @@ def run(settings: Settings) -> None:
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not settings.discord_token:
         raise SystemExit("DISCORD_TOKEN is not set")
+    sys.setswitchinterval(SWITCH_INTERVAL)
     bot = build_bot(settings.database_path, dev_guild_id=settings.dev_guild_id)
 
     async def main() -> None:
