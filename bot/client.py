@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -126,6 +127,9 @@ def run(settings: Settings) -> None:
     if not settings.discord_token:
         raise SystemExit("DISCORD_TOKEN is not set")
     sys.setswitchinterval(SWITCH_INTERVAL)
+    # The bot plays no voice: say nothing about the voice libraries it does not need.
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
     bot = build_bot(settings.database_path, dev_guild_id=settings.dev_guild_id)
 
     async def main() -> None:
@@ -153,3 +157,5 @@ def run(settings: Settings) -> None:
         asyncio.run(main())
     except discord.LoginFailure:
         raise SystemExit(t("main.bad_token", "en")) from None
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound, TimeoutError, OSError) as exc:
+        raise SystemExit(t("main.no_network", "en", reason=type(exc).__name__ + ": " + str(exc)[:120])) from None

@@ -1,10 +1,12 @@
 """A table in the terminal: several local players, the same TableService and renderers as Discord.
 
-    python -m bot offline mogul --players ana,ben,cy [--ai ben,cy] [--seed 7]
-                                [--option loan_cost=2 ...] [--lang fr] [--lobby]
+    scripts/bot.sh offline mogul --players ana,ben,cy [--ai ben,cy] [--seed 7]
+                                 [--option loan_cost=2 ...] [--lang fr] [--lobby] [--db FILE]
 
 Lines on standard input are ``<player> <command> [args]`` (commands mirror the slash commands);
 the output shows the channel and each player's private messages as they would read them, labelled.
+Time is virtual: ``wait <hours>`` moves the table's clock on, so reminders and timeouts can be
+tried without waiting for them.
 """
 
 from __future__ import annotations
@@ -13,74 +15,108 @@ import argparse
 import asyncio
 import sys
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TextIO
 
 from bot.errors import TableError
-from bot.i18n import t
+from bot.i18n import moment, offline_commands, t
 from bot.outbox import Outbox, Place, Player
 from bot.service import TableService
 from db import open_store
 from rules.registry import GAMES
 
 PLACE = Place(guild_id=None, channel_id=1)
+MAX_WAIT_HOURS = 24 * 30
+
+
+def options_help() -> str:
+    """Every game's options and their values (the default first), for ``--help``."""
+    lines = ["game options (--option NAME=VALUE):"]
+    for name, game in sorted(GAMES.items()):
+        listed = ", ".join(
+            f"{o.name}={'|'.join(sorted(o.choices, key=lambda v: v != o.default))}" for o in game.options
+        )
+        lines.append(f"  {name} ({game.min_players}-{game.max_players} players): {listed or '-'}")
+    return "\n".join(lines)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    """The command line of ``python -m bot offline``."""
+    """The command line of ``scripts/bot.sh offline``."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot offline",
+        prog="scripts/bot.sh offline",
         description="Play a table in the terminal, through the same service and boards as on Discord.",
+        epilog=options_help() + "\n\nThen type lines such as: ana choices | ana move 2 | ana hand | help",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", choices=sorted(GAMES), help="which game to play")
-    parser.add_argument("--players", required=True, help="comma-separated names; the first one hosts")
+    parser.add_argument("--players", required=True, help="comma-separated names (no spaces); the first one hosts")
     parser.add_argument("--ai", default="", help="comma-separated names (from --players) played by the AI")
     parser.add_argument("--seed", default=None, help="the table's secret seed (same seed, same game)")
-    parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a game option, repeatable (e.g. --option loan_cost=2)",
-    )
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option, repeatable")
     parser.add_argument("--lang", default="en", choices=("en", "fr"), help="language of every message")
     parser.add_argument("--lobby", action="store_true", help="start in the lobby: players join and start")
-    parser.add_argument("--db", default=None, help="SQLite file to keep the table in (default: temporary)")
+    parser.add_argument(
+        "--db", default=None, help="SQLite file to keep the table in; an unfinished table there is resumed"
+    )
     return parser.parse_args(argv)
 
 
 class OfflineTable:
     """Reads player commands, calls the service, prints what each reader would see."""
 
-    def __init__(self, service: TableService, players: dict[str, Player], out: TextIO, lang: str) -> None:
+    def __init__(
+        self, service: TableService, players: dict[str, Player], out: TextIO, lang: str, clock: VirtualClock
+    ) -> None:
         self.service = service
         self.players = players
         self.out = out
         self.lang = lang
+        self.clock = clock
 
     def say(self, label: str, text: str) -> None:
-        """Print one message with its label, indented under it."""
+        """Print one message with its label, indented under it (commands named as typed here)."""
         if not text:
             return
+        text = offline_commands(text, self.lang)
         body = "\n".join("    " + line for line in text.splitlines())
         self.out.write(f"[{label}]\n{body}\n")
 
     def show(self, box: Outbox, actor: Player | None) -> None:
-        """Print an Outbox: the channel first, then DMs, then the acting player's private reply."""
+        """Print an Outbox: the acting player's own reply first, then the channel, then DMs."""
+        if actor is not None and box.reply:
+            self.say(t("offline.only", self.lang, player=actor.name), box.reply)
         channel = t("offline.channel", self.lang)
         if box.events:
             self.say(channel, "\n".join(box.events))
         if box.board:
-            self.say(channel, box.board)
-        if box.mentions:
+            clocks = [
+                t(
+                    "offline.clock",
+                    self.lang,
+                    player=c.name,
+                    deadline=moment(datetime.fromisoformat(c.deadline), self.lang),
+                )
+                for c in box.clocks
+            ]
+            if box.paused_until:
+                clocks.append(
+                    t("offline.paused", self.lang, until=moment(datetime.fromisoformat(box.paused_until), self.lang))
+                )
+            self.say(channel, "\n".join([box.board, *clocks]))
+        if box.results:
+            self.say(channel, box.results)
+        if box.mentions and not box.over:
             names = ", ".join("@" + self._name(user) for user in box.mentions)
             game = t(f"{box.game}.name", self.lang)
             self.say(channel, t("table.your_turn", self.lang, players=names, game=game, table=box.table_id))
+        for reminder in box.reminders:
+            key = "offline.reminder_last" if reminder.last else "offline.reminder"
+            deadline = moment(datetime.fromisoformat(reminder.deadline), self.lang)
+            self.say(channel, t(key, self.lang, player=reminder.name, deadline=deadline))
         for user, text in box.private.items():
             self.say(t("offline.dm", self.lang, player=self._name(user)), text)
-        if actor is not None and box.reply:
-            self.say(t("offline.only", self.lang, player=actor.name), box.reply)
 
     def _name(self, user_id: str) -> str:
         return next((p.name for p in self.players.values() if p.id == user_id), user_id)
@@ -96,13 +132,17 @@ class OfflineTable:
             self.say(t("offline.channel", self.lang), t("offline.help", self.lang))
             return True
         name, _, rest = line.partition(" ")
-        player = self.players.get(name)
+        if name == "wait":
+            await self.wait(rest.strip())
+            return True
+        player = self.players.get(name.casefold())
         if player is None:
-            self.say("?", t("offline.unknown_player", self.lang, player=name, players=", ".join(self.players)))
+            names = ", ".join(p.name for p in self.players.values())
+            self.say("?", t("offline.unknown_player", self.lang, player=name, players=names))
             return True
         verb, _, arg = rest.strip().partition(" ")
         try:
-            box = await self._run(player, verb, arg.strip())
+            box = await self._run(player, verb.casefold(), arg.strip())
         except TableError as refused:
             self.say(t("offline.only", self.lang, player=player.name), "⛔ " + refused.text(self.lang))
             return True
@@ -110,23 +150,50 @@ class OfflineTable:
             self.show(box, player)
         return True
 
+    async def wait(self, hours: str) -> None:
+        """Move the virtual clock on, then play what fell due (reminders, timeouts)."""
+        if not (hours.isascii() and hours.isdigit() and 0 < int(hours) <= MAX_WAIT_HOURS):
+            self.say("?", t("offline.wait_usage", self.lang, most=MAX_WAIT_HOURS))
+            return
+        self.clock.now += timedelta(hours=int(hours))
+        self.say(t("offline.channel", self.lang), t("offline.waited", self.lang, hours=int(hours)))
+        for box in await self.service.run_due():
+            self.show(box, None)
+
     async def _run(self, player: Player, verb: str, arg: str) -> Outbox | None:
         service = self.service
-        simple: dict[str, Callable[[], object]] = {
+        calls: dict[str, Callable[[], Awaitable[Outbox]]] = {
             "join": lambda: service.join(PLACE, player),
             "leave": lambda: service.leave(PLACE, player),
             "start": lambda: service.start(PLACE, player),
             "cancel": lambda: service.cancel(PLACE, player),
-            "hand": lambda: service.hand(PLACE, player),
+            "hand": lambda: service.hand_with_recap(PLACE, player),
             "log": lambda: service.log_page(PLACE, player, _page(arg)),
             "status": lambda: service.status(PLACE, player),
             "board": lambda: service.board(PLACE),
+            "pause": lambda: service.pause(PLACE, player),
+            "resume": lambda: service.resume(PLACE, player),
+            "return": lambda: service.come_back(PLACE, player),
+            "undo": lambda: service.undo(PLACE, player, confirm=_page(arg)),
+            "kick": lambda: service.kick(
+                PLACE, player, self.players[arg.casefold()].id if arg.casefold() in self.players else arg
+            ),
         }
-        if verb in simple:
-            box = await simple[verb]()  # type: ignore[misc]
-            assert isinstance(box, Outbox)
+        if verb in ("help", "?"):
+            self.say(t("offline.only", self.lang, player=player.name), t("offline.help", self.lang))
+            return None
+        if verb in calls:
+            if verb not in ("return", "board"):
+                back = await service.seen(PLACE, player)
+                if back is not None:
+                    self.show(back, None)
+            box = await calls[verb]()
             if verb == "board":
                 box.mentions = []
+            if verb == "undo" and box.confirm:
+                box.reply += "\n" + t(
+                    "offline.undo_confirm", self.lang, player=player.name, ply=box.confirm.partition(":")[2]
+                )
             return box
         if verb in ("choices", "move"):
             ask = await service.ask(PLACE, player)
@@ -157,39 +224,77 @@ class OfflineTable:
         return None
 
 
-async def play(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> int:
-    """Set up the table from ``args``, then run ``lines`` as player commands."""
+class VirtualClock:
+    """The offline table's clock: it starts now and moves only with ``wait``."""
+
+    def __init__(self) -> None:
+        self.now = datetime.now(UTC).replace(microsecond=0)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def read_players(args: argparse.Namespace, out: TextIO) -> tuple[list[str], set[str]] | None:
+    """The player names (each one word, distinct ignoring case) and the AI's, or None after
+    saying what is wrong."""
     names = [n.strip() for n in args.players.split(",") if n.strip()]
+    if not names:
+        out.write(t("offline.no_players", args.lang) + "\n")
+        return None
+    spaced = [n for n in names if len(n.split()) > 1]
+    if spaced:
+        out.write(t("offline.name_spaces", args.lang, names=", ".join(spaced)) + "\n")
+        return None
+    if len({n.casefold() for n in names}) != len(names):
+        out.write(t("offline.name_twice", args.lang) + "\n")
+        return None
     ai = {n.strip() for n in args.ai.split(",") if n.strip()}
-    unknown_ai = ai - set(names)
-    if unknown_ai or not names:
-        out.write(f"--ai names must be among --players: {', '.join(sorted(unknown_ai))}\n")
+    unknown = {n for n in ai if n.casefold() not in {m.casefold() for m in names}}
+    if unknown:
+        out.write(t("offline.ai_unknown", args.lang, names=", ".join(sorted(unknown))) + "\n")
+        return None
+    return names, {n.casefold() for n in ai}
+
+
+async def play(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> int:
+    """Set up the table from ``args`` (or resume the one kept in ``--db``), then run ``lines``."""
+    read = read_players(args, out)
+    if read is None:
         return 2
+    names, ai = read
     options = {}
     for item in args.option:
         key, sep, value = item.partition("=")
         if not sep:
-            out.write(f"--option takes NAME=VALUE, not {item!r}\n")
+            out.write(t("offline.option_usage", args.lang, option=item) + "\n")
             return 2
         options[key.strip()] = value.strip()
-    players = {n: Player(f"local:{n}", n, args.lang) for n in names}
+    players = {n.casefold(): Player(f"local:{n.casefold()}", n, args.lang) for n in names}
+    clock = VirtualClock()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(args.db) if args.db else Path(tmp) / "offline.sqlite3"
         store = await open_store(path)
         try:
-            service = TableService(store)
+            service = TableService(store, clock=clock)
             if args.seed is not None:
                 service.new_seed = lambda: str(args.seed)
-            table = OfflineTable(service, players, out, args.lang)
-            host = players[names[0]]
+            table = OfflineTable(service, players, out, args.lang, clock)
+            host = players[names[0].casefold()]
+            resumed = await store.live_table(PLACE.channel_id)
             try:
-                created = await service.create(PLACE, args.game, host, options, locale=args.lang, ai=names[0] in ai)
-                table.show(created, host)
-                if not args.lobby:
-                    for name in names[1:]:
-                        box = await service.join(PLACE, players[name], ai=name in ai)
-                        table.show(Outbox(box.table_id, box.game, events=box.events), None)
-                    table.show(await service.start(PLACE, host), host)
+                if resumed is not None:
+                    table.say(t("offline.channel", args.lang), t("offline.resumed", args.lang, table=resumed.id))
+                    table.show(await service.board(PLACE), None)
+                else:
+                    created = await service.create(
+                        PLACE, args.game, host, options, locale=args.lang, ai=names[0].casefold() in ai
+                    )
+                    table.show(created, host)
+                    if not args.lobby:
+                        for name in names[1:]:
+                            box = await service.join(PLACE, players[name.casefold()], ai=name.casefold() in ai)
+                            table.show(Outbox(box.table_id, box.game, events=box.events), None)
+                        table.show(await service.start(PLACE, host), host)
             except TableError as refused:
                 table.say(t("offline.only", args.lang, player=host.name), "⛔ " + refused.text(args.lang))
                 if not args.lobby:
@@ -203,15 +308,15 @@ async def play(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> i
 
 
 def main(argv: list[str]) -> int:
-    """Entry point of ``python -m bot offline``."""
+    """Entry point of ``scripts/bot.sh offline``."""
     args = parse_args(argv)
     lines = sys.stdin if not sys.stdin.isatty() else _prompted(sys.stdin)
     return asyncio.run(play(args, lines, sys.stdout))
 
 
 def _page(arg: str) -> int | None:
-    """A page number typed after ``log`` (None: the last page)."""
-    return int(arg) if arg.isascii() and arg.isdigit() and len(arg) <= 4 else None
+    """A number typed after a command (a log page, an undo's confirmation), or None."""
+    return int(arg) if arg.isascii() and arg.isdigit() and len(arg) <= 6 else None
 
 
 def _prompted(stream: TextIO) -> Iterable[str]:

@@ -18,6 +18,7 @@ three placeholder formats a catalogue text may use:
 from __future__ import annotations
 
 import json
+import re
 import string
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
@@ -56,7 +57,10 @@ def add_catalogue(locale: str, entries: Mapping[str, str]) -> None:
 
 @cache
 def catalogue(locale: str) -> dict[str, str]:
-    """Every key of ``locale``, merged from its JSON files (and any added entries)."""
+    """Every key of ``locale``, merged from its JSON files (and any added entries).
+
+    Texts name commands as English slash commands ("/game hand"); Discord shows a French reader
+    the French names ("/partie main"), so other locales get their own names written in."""
     merged: dict[str, str] = dict(_EXTRA.get(locale, {}))
     for path in sorted((_ROOT / locale).glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -64,7 +68,54 @@ def catalogue(locale: str) -> dict[str, str]:
         if clash:
             raise ValueError(f"{path}: keys defined twice: {sorted(clash)[:5]}")
         merged.update(data)
+    if locale != DEFAULT_LOCALE:
+        own = merged
+
+        def localized(match: re.Match[str]) -> str:
+            sub = own.get(f"cmd.game.{match.group(1)}.name")
+            return f"/{own.get('cmd.game.name', 'game')} {sub}" if sub else match.group(0)
+
+        merged = {key: text if key.startswith("cmd.") else COMMAND.sub(localized, text) for key, text in merged.items()}
     return merged
+
+
+COMMAND = re.compile(r"/game ([a-z]+)\b")
+"""A /game subcommand named in a text."""
+
+
+def offline_commands(text: str, locale: str | None) -> str:
+    """``text`` with its slash commands named as the offline table's commands ("hand")."""
+    entries = catalogue(normalize_locale(locale))
+    names = {entries.get(f"cmd.game.{sub}.name", sub): sub for sub in _SUBCOMMANDS}
+    group = re.escape(entries.get("cmd.game.name", "game"))
+    pattern = re.compile(rf"/(?:game|{group}) (\S+)")
+    opening, closing = ("«\u202f", "\u202f»") if normalize_locale(locale) == "fr" else ("“", "”")
+    return pattern.sub(lambda m: f"{opening}{names.get(m.group(1), m.group(1))}{closing}", text)
+
+
+_SUBCOMMANDS = (
+    "join",
+    "leave",
+    "start",
+    "cancel",
+    "addbot",
+    "board",
+    "hand",
+    "move",
+    "log",
+    "status",
+    "games",
+    "rules",
+    "settings",
+    "pause",
+    "resume",
+    "kick",
+    "return",
+    "undo",
+    "remind",
+    "leaderboard",
+    "history",
+)
 
 
 def placeholders(text: str) -> set[str]:

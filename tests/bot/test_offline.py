@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 import pytest
 
@@ -98,3 +99,32 @@ async def test_odd_numbers_are_refused_not_crashed_on() -> None:
     refusals = re.findall(r"\[only ana sees\]\n    ⛔ (.*)", text)
     assert len(refusals) == 4, text[-1500:]
     assert all("not a move" in why for why in refusals)
+
+
+async def test_offline_rough_edges_are_smoothed() -> None:
+    """Issue 12: help per player, names ignoring case, names with spaces and empty lists refused
+    with a clear message, the player's own reply before the board, options listed in --help."""
+    text = await run(["mogul", "--players", "Ana,ben,cy", "--ai", "ben,cy", "--seed", "7"], ["ana help", "ANA board"])
+    assert "Unknown command" not in text and "wait <hours>" in text
+    assert text.index("[only Ana sees]\n    The game has started") < text.index("📈")
+    for players, expected in (("", "at least one name"), ("ana,ben c", "one word"), ("ana,ANA", "different name")):
+        out = io.StringIO()
+        assert await play(parse_args(["mogul", "--players", players]), [], out) == 2
+        assert expected in out.getvalue(), out.getvalue()
+    with pytest.raises(SystemExit):
+        parse_args(["--help"])
+
+
+async def test_a_saved_table_resumes_without_lobby_flags(tmp_path: Path) -> None:
+    db = str(tmp_path / "kept.sqlite3")
+    first = await run(["mogul", "--players", "ana,ben,cy", "--ai", "ben,cy", "--seed", "7", "--db", db], ["ana move 1"])
+    again = await run(["mogul", "--players", "ana,ben,cy", "--ai", "ben,cy", "--db", db], ["ana status"])
+    assert "Resuming table #1" in again and "The Mogul game starts" not in again
+    assert "The Mogul game starts" in first
+
+
+async def test_waiting_brings_reminders_then_the_timeout() -> None:
+    script = ["wait 40", "wait 31", "wait 2", "ana status"]
+    text = await run(["mogul", "--players", "ana,ben,cy", "--ai", "ben,cy", "--seed", "7"], script)
+    assert "@ana, a reminder" in text and "@ana, your time runs out" in text
+    assert "ana’s time ran out: the AI played for them" in text
