@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 
 HOUR = 3600.0
 DEFAULT_BANK_HOURS = 72
@@ -66,9 +67,7 @@ class TableSettings:
     @classmethod
     def from_json(cls, text: str | None) -> TableSettings:
         """From the stored JSON (missing fields keep their defaults)."""
-        data = json.loads(text or "{}")
-        known = {k: data[k] for k in ("bank_hours", "bonus_hours", "policy") if k in data}
-        return cls(**known)
+        return _settings(text or "{}")
 
 
 @dataclass(frozen=True)
@@ -109,23 +108,18 @@ class Clocks:
         return cls(seats=tuple(SeatClock(bank=settings.bank_hours * HOUR) for _ in range(players)))
 
     def to_json(self) -> str:
-        """As stored."""
+        """As stored (every move writes it: built by hand, not by the slower ``asdict``)."""
         return json.dumps(
-            {"seats": [asdict(s) for s in self.seats], "paused_at": self.paused_at, "pause_used": self.pause_used},
+            {"seats": [vars(s) for s in self.seats], "paused_at": self.paused_at, "pause_used": self.pause_used},
             sort_keys=True,
         )
 
     @classmethod
     def from_json(cls, text: str | None, players: int, settings: TableSettings) -> Clocks:
         """From the stored JSON; a table stored before clocks existed gets full banks."""
-        data = json.loads(text or "{}")
-        if not data.get("seats"):
+        if not text or text == "{}":
             return cls.start(players, settings)
-        return cls(
-            seats=tuple(SeatClock(**seat) for seat in data["seats"]),
-            paused_at=data.get("paused_at"),
-            pause_used=float(data.get("pause_used", 0.0)),
-        )
+        return _clocks(text)
 
     def with_seat(self, seat: int, clock: SeatClock) -> Clocks:
         """These clocks with one seat's replaced."""
@@ -248,3 +242,21 @@ def next_due(
         times.append(deadline(since, clock))
         times.extend(at for stage, at in enumerate(reminder_times(since, clock), start=1) if clock.reminded < stage)
     return min(times) if times else None
+
+
+@lru_cache(maxsize=256)
+def _settings(text: str) -> TableSettings:
+    """Parsed settings (read at every move: parsed once per distinct text)."""
+    data = json.loads(text)
+    return TableSettings(**{k: data[k] for k in ("bank_hours", "bonus_hours", "policy") if k in data})
+
+
+@lru_cache(maxsize=4096)
+def _clocks(text: str) -> Clocks:
+    """Parsed clocks (a move reads them and its outbox reads what it wrote: parsed once)."""
+    data = json.loads(text)
+    return Clocks(
+        seats=tuple(SeatClock(**seat) for seat in data["seats"]),
+        paused_at=data.get("paused_at"),
+        pause_used=float(data.get("pause_used", 0.0)),
+    )

@@ -71,7 +71,7 @@ class Moves(Texts):
         the table has not moved since, else decided again there.
         """
         early: tuple[int, Step] | None = None
-        seen = await self.store.get_table(table_id) if fits_id(table_id) else None
+        seen = self.store.cached_table(table_id) if fits_id(table_id) else None
         if seen is not None and seen.status == "active" and self._plays_ai(seen):
             try:
                 early = (seen.revision, await asyncio.to_thread(decide, seen))
@@ -190,7 +190,8 @@ class Moves(Texts):
             events.extend((step.seat, e) for e in step.events)
             refresh(state, rules.to_act(step.before), step.seat, step.number)
         for seat in opened & set(decisions):
-            clocks = clocks.with_seat(seat, replace(clocks.seats[seat], reminded=0))
+            if clocks.seats[seat].reminded:
+                clocks = clocks.with_seat(seat, replace(clocks.seats[seat], reminded=0))
         outcome = rules.outcome(state)
         ordered = tuple(sorted(decisions.values(), key=lambda d: d.seat))
         humans = {s.seat for s in rec.seats if not s.is_ai and s.seat is not None}

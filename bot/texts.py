@@ -44,8 +44,16 @@ class Texts(ServiceCore):
         tr = Text(locale, self._names(table))
         label = rules.presentation.action_label
 
+        labels: dict[str, str] = {}  # code -> label, each drawn once for both lists
+
         def choices(actions: Any) -> tuple[Choice, ...]:
-            return tuple(Choice(rules.action_code(a), tr.msg(label(state, seat, a))) for a in actions)
+            found = []
+            for action in actions:
+                code = rules.action_code(action)
+                if code not in labels:
+                    labels[code] = tr.msg(label(state, seat, action))
+                found.append(Choice(code, labels[code]))
+            return tuple(found)
 
         offered = rules.public_choices(state, seat)
         decision = table.decision_of(seat)

@@ -140,6 +140,10 @@ class SqliteStore:
             row = await _fetchone(conn, "SELECT revision FROM tables WHERE id = ?", (table_id,))
             return None if row is None else await self._current(conn, table_id, int(row[0]))
 
+    def cached_table(self, table_id: int) -> TableRecord | None:
+        """The record of a table as this process last saw it, without reading (it may be stale)."""
+        return self._cache.get(table_id)
+
     async def last_table(self, channel_id: int) -> TableRecord | None:
         """The most recent table of a channel, live or ended (to read a finished game's log)."""
         if not fits_id(channel_id):

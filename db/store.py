@@ -187,6 +187,11 @@ class TableStore(Protocol):
         """A table by id, whatever its status."""
         ...
 
+    def cached_table(self, table_id: int) -> TableRecord | None:
+        """The record of a table as this process last saw it, without reading (it may be stale:
+        for guesses that a guarded write confirms)."""
+        ...
+
     async def last_table(self, channel_id: int) -> TableRecord | None:
         """The most recent table of a channel, live or ended."""
         ...

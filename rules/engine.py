@@ -20,7 +20,7 @@ import hashlib
 import random
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -410,9 +410,9 @@ class Game(Generic[S, A, V]):
 
 
 # -- playing a whole game --------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Ply(Generic[S, A]):
-    """One action of a playout: its number (1, 2 ...), who played what, before and after."""
+class Ply(NamedTuple, Generic[S, A]):
+    """One action of a playout: its number (1, 2 ...), who played what, before and after (a
+    named tuple: a playout makes one per action, and a tuple is the cheapest to make)."""
 
     number: int
     seat: Seat
@@ -476,8 +476,13 @@ def ai_player(game: Game[S, A, V], seed: str | int, seats: frozenset[Seat] | Non
     return choose
 
 
-def play_random(game: Game[S, A, V], players: int, options: Options, seed: str | int) -> tuple[S, list[Ply[S, A]]]:
-    """A whole game of uniformly random legal actions: the end state and every ply."""
+def play_random(game: Game[S, A, V], players: int, options: Options, seed: str | int) -> tuple[S, list[tuple[Seat, A]]]:
+    """A whole game of uniformly random legal actions: the end state and the log of (seat, action).
+
+    The log keeps no states: holding every state of a long game costs more than playing it."""
     state = game.start(players, options, seed)
-    plies = list(playout(game, state, seed, random_player(game, seed)))
-    return (plies[-1].after if plies else state), plies
+    log: list[tuple[Seat, A]] = []
+    for ply in playout(game, state, seed, random_player(game, seed)):
+        log.append((ply.seat, ply.action))
+        state = ply.after
+    return state, log

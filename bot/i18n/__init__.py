@@ -150,17 +150,29 @@ class _LocaleFormatter(string.Formatter):
 
 
 @cache
+def _needs_locale(text: str) -> bool:
+    """True if a catalogue text uses one of the locale formats (num, money, plural)."""
+    return any(spec and spec.split("|")[0] in _SPECS for _, _, spec, _ in string.Formatter().parse(text))
+
+
+_SPECS = {"num", "money", "money+", "plural"}
+
+
+@cache
 def _formatter(locale: str) -> _LocaleFormatter:
     return _LocaleFormatter(locale)
 
 
 def t(key: str, locale: str | None = None, /, **params: ParamValue) -> str:
     """The text for ``key`` in ``locale`` (English if absent), placeholders filled."""
-    loc = normalize_locale(locale)
+    loc = locale if locale in LOCALES else normalize_locale(locale)
     text = catalogue(loc).get(key) or catalogue(DEFAULT_LOCALE).get(key)
     if text is None:
         raise KeyError(f"no catalogue entry {key!r}")
-    return _formatter(loc).format(text, **params) if params else text
+    if not params:
+        return text
+    # Most texts need only str.format (in C); the locale formatter parses in Python.
+    return _formatter(loc).format(text, **params) if _needs_locale(text) else text.format(**params)
 
 
 def number(value: int, locale: str | None) -> str:

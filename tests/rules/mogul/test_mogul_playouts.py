@@ -102,9 +102,9 @@ def test_mg_end_4_invariants_over_random_playouts(seed: int, players: int, quick
 def test_playouts_replay_exactly() -> None:
     """Replaying the log from the same seed reproduces the final state (the db relies on it)."""
     for players in (3, 6):
-        end, plies = play_random(GAME, players, {}, "replay")
+        end, log = play_random(GAME, players, {}, "replay")
         state = RULES.setup(players, RULES.check_options(players, {}), rng_for("replay", 0))
-        for ply, (seat, action) in enumerate(((p.seat, p.action) for p in plies), start=1):
+        for ply, (seat, action) in enumerate(log, start=1):
             code = RULES.action_code(action)
             state, _ = RULES.apply(state, seat, RULES.parse_action(code), rng_for("replay", ply))
         assert state == end
