@@ -33,13 +33,39 @@ if TYPE_CHECKING:
     from .work import RacebowWork
 
 
-@lru_cache(maxsize=8192)
+def _open_levels(at: int, air: bool, water: bool) -> tuple[int, ...]:
+    """The reachable cells of levels the player can afford (RB-MOVE-02, RB-MOVE-03)."""
+    return tuple(
+        cell
+        for cell in REACH[at]
+        if (air or cell // CELLS_PER_LEVEL != AIR) and (water or cell // CELLS_PER_LEVEL != WATER)
+    )
+
+
+AFFORDABLE = {
+    (at, air, water): _open_levels(at, air, water)
+    for at in range(12)
+    for air in (False, True)
+    for water in (False, True)
+}
+"""Reachable cells by (cell, has a propeller, has an oxygen), in the board's order."""
+
+
+@lru_cache(maxsize=2048)
+def _blocked(stack: str, track: tuple[int, int, int]) -> frozenset[str]:
+    """The cell characters a player may not enter (RB-MOVE-04): the colours they own, and the
+    bonus symbols of their tracks at the maximum."""
+    full = {symbol for symbol, index in BONUS_INDEX.items() if track[index] >= TRACK_MAX[index]}
+    return frozenset(stack) | full
+
+
 def legal_cells(row: str, at: int, stack: str, track: tuple[int, int, int]) -> tuple[int, ...]:
     """The cells of the next tile (its contents ``row``) a player on cell ``at`` may enter, in
     the board's order: reachable (RB-MOVE-02), affordable (RB-MOVE-03), and holding no pawn of a
-    colour they own nor a bonus pawn of a track at its maximum (RB-MOVE-04). Other players never
-    block (RB-MOVE-05). Cached: a playout asks the same question several times per move."""
-    return tuple(cell for cell in REACH[at] if not why_not(row, at, stack, track, cell))
+    colour they own nor a bonus pawn of a track at its maximum (RB-MOVE-04); empty and action
+    cells are always open, and other players never block (RB-MOVE-05)."""
+    blocked = _blocked(stack, track)
+    return tuple(cell for cell in AFFORDABLE[at, track[PROPELLER] > 0, track[OXYGEN] > 0] if row[cell] not in blocked)
 
 
 def why_not(row: str, at: int, stack: str, track: tuple[int, int, int], cell: int) -> str:

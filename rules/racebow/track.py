@@ -46,8 +46,8 @@ def reveal_window(w: RacebowWork, tile: int) -> bool:
             w.event("racebow.event.no_tiles")
             w.over("tiles")
             return False
-        w.tiles = (*w.tiles, tile_id)
-        w.cells = (*w.cells, stock(w, tile_id, last_tile(w) + 1))
+        row = stock(w, tile_id, last_tile(w) + 1)
+        w.tiles, w.cells = (*w.tiles, tile_id), (*w.cells, row)
     return True
 
 

@@ -75,6 +75,7 @@ def test_example_1_air_costs_a_propeller() -> None:
     assert after.where[ANN] == (9, at("A1"))
     assert len(after.pile) == 46 and after.first + len(after.tiles) - 1 == 14
     assert keys(events)[:3] == ["move_air", "reveal", "take_colour"]
+    assert events[1].params == {"n": 14, "tile": f"T{after.tiles[-1]:02d}"}
     check_invariants(after)
     # Step 1 is over and she has a turbo with an open cell ahead: decision T.
     assert after.ask == "turbo" and codes(after) == ["turbo", "end"]

@@ -49,7 +49,7 @@ def test_rb_setup_03_five_tiles_revealed_and_stocked_the_rest_is_supply(seed: in
     state, events = setup(4, {}, rng_for(seed, 0))
     assert len(state.tiles) == 6 and state.tiles[0] == 0 and state.first == 0
     assert len(state.pile) == 55 and state.discards == ()
-    assert keys(events).count("reveal") == 5
+    assert [e.params["n"] for e in events if e.key == "racebow.event.reveal"] == [1, 2, 3, 4, 5]
     for tile_id, row in zip(state.tiles[1:], state.cells[1:], strict=True):
         assert row == stocked(tile_id)
     check_invariants(state)
