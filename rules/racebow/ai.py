@@ -4,8 +4,10 @@ each plan leaves it.
 The score rewards colours collected and a stack that few stack actions will put in the target
 order, keeps some propellers, oxygen and turbos, and looks ahead along the visible tiles for the
 pawns and action cells that would help next, the nearer the better. So the AI steers toward the
-colour its target order wants next, avoids colours that would cost it an extra stack action, and
-walks onto the TOP, BOT or SWP cell that repairs its stack.
+colour its target order wants next, walks onto the TOP, BOT or SWP cell that repairs its stack,
+and skips an action that would spoil it. A colour out of order is still taken when the right one
+is out of reach: the tuning showed that a colour in hand plus one repair beats a colour still to
+find (action cells are common: 30 of the 60 tiles carry one).
 
 How many stack actions a stack still needs is exact for a full stack (a breadth-first search
 over the 120 orders, with TOP, BOT and SWP as moves) and, for a partial stack, the best over the

@@ -14,15 +14,19 @@ from rules.engine import Msg, Seat, Text, msg
 
 from .actions import RacebowAction
 from .data import (
+    AIR,
     BOARDS,
     BONUS_SYMBOLS,
     CELLS_PER_LEVEL,
     COLOURS,
     EMPTY,
     LEVELS,
+    OXYGEN,
+    PROPELLER,
     START_TILE,
     TARGETS,
     TILES,
+    WATER,
     cell_code,
 )
 from .movement import fallback_cell, legal_cells, next_row
@@ -40,7 +44,6 @@ MAX_FULL_TILES = 35
 NAME_WIDTH = 6
 """Player names are cut to this many characters inside the code block."""
 FENCE = "```"
-ACTION_KINDS = {"^": "top", "v": "bot", "x": "swp"}
 
 
 # -- labels and prompts ----------------------------------------------------------------------------
@@ -50,7 +53,7 @@ def _pick_term(char: str) -> str:
         return f"racebow.pick.{char}"
     if char in BONUS_INDEX:
         return f"racebow.pick.{BONUS_TERMS[BONUS_INDEX[char]].rsplit('.', 1)[1]}"
-    return f"racebow.pick.{ACTION_KINDS[char]}"
+    return f"racebow.pick.{SYMBOL_KIND[char]}"
 
 
 def action_label(state: RacebowState, seat: Seat, action: RacebowAction) -> Msg:
@@ -64,8 +67,10 @@ def action_label(state: RacebowState, seat: Seat, action: RacebowAction) -> Msg:
             return msg("racebow.action.fallback", params={"to": to})
         level = action.cell // CELLS_PER_LEVEL
         terms = {}
-        if LEVELS[level] != "E":
-            terms["cost"] = BONUS_TERMS[1] if LEVELS[level] == "A" else BONUS_TERMS[2]
+        if level == AIR:
+            terms["cost"] = BONUS_TERMS[PROPELLER]
+        elif level == WATER:
+            terms["cost"] = BONUS_TERMS[OXYGEN]
         char = row[action.cell]
         if char != EMPTY:
             terms["pick"] = _pick_term(char)
@@ -165,7 +170,7 @@ def _player_line(view: RacebowView, seat: Seat, tr: Text) -> str:
         tile, cell = view.where[seat]
         where = f"{tile}{cell_code(cell)}"
         under = view.cells[tile - view.first][cell]
-        if under in ACTION_KINDS:
+        if under in SYMBOL_KIND:
             where += f" {under}"
     name = _short(tr.name(seat))
     return f"{active} {seat + 1} {name:<{NAME_WIDTH}} {TARGETS[seat]} {stack} {_bonus_text(view.tracks[seat])} {where}"
@@ -195,7 +200,7 @@ def _choices_lines(view: RacebowView, tr: Text) -> list[str]:
         codes = [code.split(":", 1)[1].replace(",", "") for code in view.options if ":" in code]
         here = view.where[view.turn]
         symbol = view.cells[here[0] - view.first][here[1]]
-        return _wrap(tr(f"racebow.board.stack.{ACTION_KINDS[symbol]}", name=name), codes)
+        return _wrap(tr(f"racebow.board.stack.{SYMBOL_KIND[symbol]}", name=name), codes)
     items = []
     for reach in view.reach:
         notes = ",".join(n for n in (reach.cost, reach.pickup) if n)

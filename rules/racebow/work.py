@@ -81,9 +81,9 @@ class RacebowWork(Work[RacebowState, RacebowAction], state=RacebowState):
         """Play ``action`` for ``seat`` (already checked); ``forced`` when it was the only choice."""
         if action.kind == "to":
             movement.step(self, seat, action.cell, forced=forced)
-        elif action is TURBO or action.kind == "turbo":
+        elif action.kind == "turbo":
             movement.spend_turbo(self, seat)
-        elif action is END or action.kind == "end":
+        elif action.kind == "end":
             self.event("racebow.event.end_turn", seats={"player": seat})
             self.ask = "next"
         else:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.i18n import Text
 from rules.engine import IllegalAction
 from rules.racebow import GAME
 from rules.racebow.data import REACH, cell_code
-from rules.racebow.movement import legal_cells
+from rules.racebow.movement import legal_cells, why_not
 from rules.racebow.state import RacebowState
 from tests.rules.racebow.helpers import (
     ANN,
@@ -88,6 +90,22 @@ def test_rb_move_04_owned_colours_and_full_tracks_block_empty_and_action_cells_n
     # An emptied cell is open again, even for a player owning that colour.
     emptied = _solo(custom(A2="."), stack="B", track=(3, 3, 3))
     assert "to:A2" in codes(emptied)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    row=st.text(alphabet=".ROYGB>+o^vx", min_size=12, max_size=12),
+    at_cell=st.integers(min_value=0, max_value=11),
+    stack=st.sets(st.sampled_from("ROYGB"), max_size=5).map("".join),
+    track=st.tuples(st.integers(0, 3), st.integers(0, 5), st.integers(0, 5)),
+)
+def test_rb_move_02_to_04_the_fast_legal_list_agrees_with_the_stated_reasons(
+    row: str, at_cell: int, stack: str, track: tuple[int, int, int]
+) -> None:
+    """``legal_cells`` (the hot path) lists exactly the cells ``why_not`` finds no reason against."""
+    assert legal_cells(row, at_cell, stack, track) == tuple(
+        cell for cell in REACH[at_cell] if not why_not(row, at_cell, stack, track, cell)
+    )
 
 
 def test_rb_move_05_players_never_block_each_other() -> None:

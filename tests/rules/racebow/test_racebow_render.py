@@ -69,6 +69,17 @@ def test_a_very_long_track_shows_the_tiles_around_the_players_and_says_so() -> N
         assert "`:`" in board
 
 
+def test_the_longest_unabridged_strip_still_fits_in_french() -> None:
+    """35 tiles in play (5 blocks of 7), every tile full, four long names, a wrapped moves line."""
+    rows = [custom(A1=">", E2="G", W2="o", W3="x") for _ in range(MAX_FULL_TILES)]
+    state = position([custom()] * MAX_FULL_TILES, [(10, "E2"), (12, "E2"), (11, "E3"), (39, "E4")], first=10)
+    state = state.model_copy(update={"cells": tuple(rows)})
+    for locale in ("en", "fr"):
+        board = GAME.presentation.render_board(GAME.view(state, None), Text(locale, LONG_NAMES))
+        assert len(board) <= 1900 and max(len(line) for line in code_lines(board)) <= WIDTH
+        assert sum(1 for line in code_lines(board) if line.startswith("A ")) == 5
+
+
 def test_section9_board_in_french_keeps_the_symbols_and_translates_the_words() -> None:
     board = GAME.presentation.render_board(GAME.view(section9(), None), Text("fr", NAMES))
     assert "pioche 47  défausse 5" in board
