@@ -59,6 +59,7 @@ def ai_timing(players: int, games: int) -> dict[str, Any]:
     start = time.perf_counter()
 
     def timed(s: RacebowState, to_act: frozenset[Seat], ply: int) -> tuple[Seat, RacebowAction]:
+        """The AI's move, its thinking timed."""
         seat = min(to_act)
         t0 = time.perf_counter()
         action = ai_action(s, seat, rng_for(f"ai:{ply}", ply))
@@ -83,6 +84,7 @@ def _ai_against_random(seed: str, ai_seat: Seat) -> Chooser[RacebowState, Racebo
     rnd = random_player(GAME, seed)
 
     def choose(s: RacebowState, to_act: frozenset[Seat], ply: int) -> tuple[Seat, RacebowAction] | None:
+        """The AI for its seat, the random player for the other."""
         return ai(s, to_act, ply) if ai_seat in to_act else rnd(s, to_act, ply)
 
     return choose

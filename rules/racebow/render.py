@@ -227,17 +227,17 @@ def _title(view: RacebowView, tr: Text) -> str:
 
 
 def _standings(view: RacebowView, tr: Text) -> list[str]:
-    """RB-END-05: place, player, board and target, round finished, final stack, bonus tracks."""
+    """RB-END-05: place, player, board and target, round finished, final stack, and the turbo,
+    propeller and oxygen values (as ``1/2/3`` to leave room for the words)."""
     head = [tr(f"racebow.board.col.{name}") for name in ("player", "target", "round", "stack", "bonus")]
-    lines = [f"{'#':<4} {head[0]:<{NAME_WIDTH}} {head[1]:<7} {head[2]:>4} {head[3]:<5} {head[4]}"]
+    lines = [f"{'#':<4} {head[0]:<{NAME_WIDTH}} {head[1]:<7} {head[2]:>6} {head[3]:<5} {head[4]}"]
     for seat in sorted(range(view.players), key=lambda s: (view.ranks[s], s)):
         place = tr(f"racebow.place.{view.ranks[seat]}")
         done = str(view.finished[seat]) if view.finished[seat] else "—"
         stack = view.stacks[seat].ljust(5, "_")
-        lines.append(
-            f"{place:<4} {_short(tr.name(seat)):<{NAME_WIDTH}} {BOARDS[seat]} {TARGETS[seat]} {done:>4}"
-            f" {stack} {_bonus_text(view.tracks[seat])}"
-        )
+        tracks = "/".join(str(value) for value in view.tracks[seat])
+        name = _short(tr.name(seat))
+        lines.append(f"{place:<4} {name:<{NAME_WIDTH}} {BOARDS[seat]} {TARGETS[seat]} {done:>6} {stack} {tracks}")
     return lines
 
 

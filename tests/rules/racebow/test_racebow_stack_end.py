@@ -192,5 +192,5 @@ def test_rb_end_05_standings_table_columns() -> None:
         board = GAME.presentation.render_board(GAME.view(after, None), Text(locale, NAMES))
         lines = board.splitlines()
         assert lines[1] == "```" and lines[-2] == "```"
-        assert lines[3].split() == [first, "Ann", "A", "ROYGB", "17", "ROYGB", ">2", "+3", "o3"]
-        assert lines[4].split() == [second, "Bob", "B", "OYGBR", "—", "OY___", ">2", "+3", "o3"]
+        assert lines[3].split() == [first, "Ann", "A", "ROYGB", "17", "ROYGB", "2/3/3"]
+        assert lines[4].split() == [second, "Bob", "B", "OYGBR", "—", "OY___", "2/3/3"]
