@@ -1,0 +1,38 @@
+"""Racebow (an unpublished prototype, completed by the team): race along a track of tiles,
+collect the five colours and stack them in your board's target order. Perfect information."""
+
+from __future__ import annotations
+
+from rules.engine import Game, Presentation
+
+from .actions import RacebowAction, action_code, parse_action
+from .ai import ai_action
+from .data import MAX_PLAYERS, MIN_PLAYERS
+from .render import action_label, prompt, render_board, render_private
+from .rules import OPTIONS, apply, legal_actions, outcome, setup, to_act
+from .state import RacebowState
+from .view import RacebowView, view
+
+GAME: Game[RacebowState, RacebowAction, RacebowView] = Game(
+    name="racebow",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    state_type=RacebowState,
+    options=OPTIONS,
+    setup=setup,
+    to_act=to_act,
+    legal_actions=legal_actions,
+    apply=apply,
+    outcome=outcome,
+    view=view,
+    action_code=action_code,
+    parse_action=parse_action,
+    presentation=Presentation(
+        action_label=action_label,
+        prompt=prompt,
+        render_board=render_board,
+        render_private=render_private,
+    ),
+    ai=ai_action,
+)
+"""Racebow as the registry holds it: no Secrets, every decision may show in public."""

@@ -1,0 +1,81 @@
+"""The AI: legal, plans its colour order, repairs its stack, beats a random player."""
+
+from __future__ import annotations
+
+import random
+
+from rules.engine import Chooser, Seat, ai_player, playout, random_player
+from rules.racebow import GAME
+from rules.racebow.actions import RacebowAction
+from rules.racebow.ai import REPAIRS, choose
+from rules.racebow.data import TARGETS
+from rules.racebow.state import RacebowState
+from tests.rules.racebow.helpers import custom, position, section9
+
+EMPTY_ROWS = [custom() for _ in range(8)]
+
+
+def test_repairs_count_the_stack_actions_still_needed() -> None:
+    """0 for a prefix of the target, 1 for one swap or one move away, more for a reversed stack."""
+    table = REPAIRS[0]  # target R O Y G B
+    assert table[""] == table["RO"] == table["ROYGB"] == 0
+    assert table["ROYBG"] == 1 and table["OR"] == 1 and table["BROYG"] == 1
+    assert table["BGYOR"] >= 2
+    assert all(REPAIRS[seat][TARGETS[seat]] == 0 for seat in range(4))
+    assert len(table) == 326  # every stack of 0..5 distinct colours
+
+
+def test_it_steers_to_the_colour_its_target_order_wants_next() -> None:
+    """Stack R O (target R O Y G B): between a yellow and a blue pawn it takes the yellow."""
+    rows = [custom(), custom(E1="B", E3="Y"), *EMPTY_ROWS[:6]]
+    state = position(rows, [(10, "E2"), (10, "E4")], stacks=["RO", ""], tracks=[(0, 0, 0), (2, 3, 3)])
+    assert GAME.action_code(choose(state, 0, random.Random(1))) == "to:E3"
+
+
+def test_it_uses_the_action_that_finishes_and_would_not_waste_a_repair() -> None:
+    rows = [custom(), custom(E2="x"), *EMPTY_ROWS[:6]]
+    state = position(rows, [(10, "E2"), (10, "E4")], stacks=["ROYBG", ""], tracks=[(0, 3, 3), (2, 3, 3)])
+    # At M1 it walks onto the swap cell, and at S it swaps B and G (a win).
+    assert GAME.action_code(choose(state, 0, random.Random(1))) == "to:E2"
+    after, _ = GAME.apply(state, 0, GAME.parse_action("to:E2"), random.Random(1))
+    assert GAME.action_code(choose(after, 0, random.Random(1))) == "swp:B,G"
+
+
+def test_it_skips_an_action_that_would_spoil_a_good_stack() -> None:
+    rows = [custom(), custom(E2="^"), *EMPTY_ROWS[:6]]
+    state = position(rows, [(10, "E2"), (10, "E4")], stacks=["ROY", ""], tracks=[(0, 0, 0), (2, 3, 3)])
+    after, _ = GAME.apply(state, 0, GAME.parse_action("to:E2"), random.Random(1))
+    assert after.ask == "stack"
+    assert GAME.action_code(choose(after, 0, random.Random(1))) == "skip"
+
+
+def test_its_choices_are_always_legal() -> None:
+    state = section9()
+    for seat in range(4):
+        probe = state.model_copy(update={"turn": seat})
+        assert choose(probe, seat, random.Random(seat)) in GAME.legal_actions(probe, seat)
+
+
+def _ai_against_random(seed: int, ai_seat: Seat) -> Chooser[RacebowState, RacebowAction]:
+    """The AI plays ``ai_seat``, a uniformly random player the other seat."""
+    ai = ai_player(GAME, seed, frozenset({ai_seat}))
+    rnd = random_player(GAME, seed)
+
+    def choose_move(s: RacebowState, to_act: frozenset[Seat], ply: int) -> tuple[Seat, RacebowAction] | None:
+        return ai(s, to_act, ply) if ai_seat in to_act else rnd(s, to_act, ply)
+
+    return choose_move
+
+
+def test_it_beats_a_random_player_from_either_seat() -> None:
+    """Two-player games, seats alternated: the AI wins every one of these ten."""
+    wins = 0
+    for seed in range(10):
+        ai_seat = seed % 2
+        state = GAME.start(2, {}, seed)
+        for ply in playout(GAME, state, seed, _ai_against_random(seed, ai_seat)):
+            state = ply.after
+        outcome = GAME.outcome(state)
+        assert outcome is not None
+        wins += outcome.winners() == frozenset({ai_seat})
+    assert wins == 10

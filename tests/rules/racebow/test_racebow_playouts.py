@@ -1,0 +1,79 @@
+"""Whole games: random and AI playouts for 2–4 players keep the invariants (40 colour and 15 bonus
+pawns, tracks within bounds, every tile somewhere once) and always end."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.engine import ai_player, playout, random_player, rng_for
+from rules.racebow import GAME
+from rules.racebow.data import ROUND_LIMIT
+from rules.racebow.state import RacebowState
+from tests.rules.racebow.helpers import check_invariants
+
+PLAYERS = st.integers(min_value=2, max_value=4)
+ROTATE = st.sampled_from(["off", "on"])
+
+
+def _check_end(state: RacebowState) -> None:
+    """The game is over, and its outcome ranks every seat; RB-END-03/04 tell why it ended."""
+    outcome = GAME.outcome(state)
+    assert outcome is not None and GAME.to_act(state) == frozenset()
+    assert sorted(s.seat for s in outcome.standings) == list(range(state.players))
+    placed = sorted(p for p in state.places if p)
+    assert placed == list(range(1, len(placed) + 1))
+    if state.end == "finish":
+        assert len(placed) == state.players
+    elif state.end == "limit":
+        assert state.round == ROUND_LIMIT and state.players - len(placed) >= 2
+    else:
+        assert state.end == "tiles" and not state.pile and not state.discards
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=PLAYERS, rotate=ROTATE, seed=st.integers(min_value=0, max_value=10**6))
+def test_random_playouts_keep_the_invariants_and_end(players: int, rotate: str, seed: int) -> None:
+    state = GAME.start(players, {"rotate_first_player": rotate}, seed)
+    check_invariants(state)
+    for ply in playout(GAME, state, seed, random_player(GAME, seed)):
+        check_invariants(ply.after)
+        state = ply.after
+    _check_end(state)
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=PLAYERS, rotate=ROTATE, seed=st.integers(min_value=0, max_value=10**6))
+def test_ai_playouts_keep_the_invariants_and_finish(players: int, rotate: str, seed: int) -> None:
+    """AI players finish their races well before the safety limit."""
+    state = GAME.start(players, {"rotate_first_player": rotate}, seed)
+    for ply in playout(GAME, state, seed, ai_player(GAME, seed)):
+        check_invariants(ply.after)
+        state = ply.after
+    _check_end(state)
+    assert state.end == "finish" and state.round < 80
+
+
+def test_states_built_without_validation_equal_validated_ones() -> None:
+    """``trusted`` builds every state in apply: a JSON round trip must give the same state."""
+    state = GAME.start(3, {}, 8)
+    for ply in playout(GAME, state, 8, ai_player(GAME, 8)):
+        if ply.number % 5 == 0:
+            assert RacebowState.model_validate_json(ply.after.model_dump_json()) == ply.after
+        state = ply.after
+    assert state.ask == "over"
+
+
+def test_apply_never_mutates_the_state_it_is_given() -> None:
+    state = GAME.start(4, {}, 3)
+    chooser = random.Random(3)
+    for number in range(1, 200):
+        if not GAME.to_act(state):
+            break
+        before = state.model_dump_json()
+        seat = state.turn
+        after, _ = GAME.apply(state, seat, chooser.choice(list(GAME.legal_actions(state, seat))), rng_for(3, number))
+        assert state.model_dump_json() == before
+        state = after

@@ -1,0 +1,136 @@
+"""Board, labels, prompts and private text (spec §9), in English and French, fitting a phone."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import Text
+from rules.engine import ai_player, playout
+from rules.racebow import GAME
+from rules.racebow.render import MAX_FULL_TILES, WIDTH
+from rules.racebow.state import RacebowState
+from tests.rules.racebow.helpers import ANN, NAMES, custom, play, position, section9
+
+LONG_NAMES = ["Annabelle-Marie", "Bob", "Cyd", "Dee"]
+
+
+def code_lines(text: str) -> list[str]:
+    inside, found = False, []
+    for line in text.splitlines():
+        if line.startswith("```"):
+            inside = not inside
+        elif inside:
+            found.append(line)
+    return found
+
+
+def _states(players: int, seed: int) -> list[RacebowState]:
+    state = GAME.start(players, {"rotate_first_player": "on"}, seed)
+    states = [state]
+    for ply in playout(GAME, state, seed, ai_player(GAME, seed)):
+        states.append(ply.after)
+    return states
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_boards_fit_discord_and_a_phone_through_whole_games(locale: str) -> None:
+    tr = Text(locale, LONG_NAMES)
+    for players in (2, 4):
+        for state in _states(players, 21 + players):
+            board = GAME.presentation.render_board(GAME.view(state, None), tr)
+            assert len(board) <= 1900
+            assert max(len(line) for line in code_lines(board)) <= WIDTH
+            assert board.count("```") == 2
+            for seat in range(players):
+                assert GAME.presentation.render_private(GAME.view(state, seat), tr)
+                assert tr.msg(GAME.presentation.prompt(state, seat))
+            for action in GAME.legal_actions(state, state.turn):
+                assert len(tr.msg(GAME.presentation.action_label(state, state.turn, action))) <= 80
+
+
+def test_a_very_long_track_shows_the_tiles_around_the_players_and_says_so() -> None:
+    """With more tiles in play than blocks can show, the strip keeps each racer's tile and the
+    two after it (plus the front tile); ``:`` marks the gaps and the legend explains them."""
+    rows = [custom() for _ in range(60)]
+    state = position(rows, [(10, "E1"), (30, "E2"), (31, "E3"), (64, "E4")], first=10)
+    assert len(state.tiles) > MAX_FULL_TILES
+    for locale in ("en", "fr"):
+        board = GAME.presentation.render_board(GAME.view(state, None), Text(locale, LONG_NAMES))
+        assert len(board) <= 1900 and max(len(line) for line in code_lines(board)) <= WIDTH
+        lines = code_lines(board)
+        heads = [
+            w
+            for i, line in enumerate(lines[:-1])
+            if lines[i + 1].startswith("A ")
+            for w in line.replace(":", " ").split()
+        ]
+        numbers = [int(h.rstrip("ROYGB")) for h in heads]
+        assert numbers == [10, 11, 12, 30, 31, 32, 33, 64, 65, 66, 69]
+        assert "`:`" in board
+
+
+def test_the_longest_unabridged_strip_still_fits_in_french() -> None:
+    """35 tiles in play (5 blocks of 7), every tile full, four long names, a wrapped moves line."""
+    rows = [custom(A1=">", E2="G", W2="o", W3="x") for _ in range(MAX_FULL_TILES)]
+    state = position([custom()] * MAX_FULL_TILES, [(10, "E2"), (12, "E2"), (11, "E3"), (39, "E4")], first=10)
+    state = state.model_copy(update={"cells": tuple(rows)})
+    for locale in ("en", "fr"):
+        board = GAME.presentation.render_board(GAME.view(state, None), Text(locale, LONG_NAMES))
+        assert len(board) <= 1900 and max(len(line) for line in code_lines(board)) <= WIDTH
+        assert sum(1 for line in code_lines(board) if line.startswith("A ")) == 5
+
+
+def test_section9_board_in_french_keeps_the_symbols_and_translates_the_words() -> None:
+    board = GAME.presentation.render_board(GAME.view(section9(), None), Text("fr", NAMES))
+    assert "pioche 47  défausse 5" in board
+    assert "réserve R6 O5 Y5 G3 B5 >4 +4 o3" in board
+    assert "> 1 Ann    ROYGB YOR__ >1 +2 o3 8E1" in board
+    assert "manche 8" in board
+
+
+def test_a_player_standing_on_an_action_cell_shows_it_on_their_line() -> None:
+    where = list(section9().where)
+    where[ANN] = (11, 6)  # 11E3 is the BOT cell of T49
+    board = GAME.presentation.render_board(GAME.view(section9(where=tuple(where)), None), Text("en", NAMES))
+    assert "> 1 Ann    ROYGB YOR__ >1 +2 o3 11E3 v" in board
+
+
+def test_labels_name_costs_pickups_and_the_resulting_stack() -> None:
+    state = section9()
+    en, fr = Text("en", NAMES), Text("fr", NAMES)
+    labels = {
+        GAME.action_code(a): en.msg(GAME.presentation.action_label(state, ANN, a))
+        for a in GAME.legal_actions(state, ANN)
+    }
+    assert labels["to:A1"] == "Go to 9A1 (−1 propeller): take blue"
+    assert labels["to:E2"] == "Go to 9E2"
+    assert labels["to:W1"] == "Go to 9W1 (−1 oxygen)"
+    french = fr.msg(GAME.presentation.action_label(state, ANN, GAME.parse_action("to:A1")))
+    assert french == "Aller en 9A1 (−1 hélice)\u00a0: prendre le bleu"
+    on_top, _ = play(section9(stacks=("YOR", "YO", "YGBR", "G"), where=((10, 6), *section9().where[1:])), ANN, "to:E3")
+    assert on_top.ask == "stack"
+    shown = [en.msg(GAME.presentation.action_label(on_top, ANN, a)) for a in GAME.legal_actions(on_top, ANN)]
+    assert shown == ["Put orange at the bottom → OYR", "Put red at the bottom → RYO", "Leave my stack as it is"]
+    shown = [fr.msg(GAME.presentation.action_label(on_top, ANN, a)) for a in GAME.legal_actions(on_top, ANN)]
+    assert shown[0] == "Descendre l’orange tout en bas → OYR"
+
+
+def test_prompts_say_who_decides_what() -> None:
+    state = section9()
+    en = Text("en", NAMES)
+    assert en.msg(GAME.presentation.prompt(state, ANN)) == "Round 8: move onto tile 9. Pick a cell."
+    assert en.msg(GAME.presentation.prompt(state, 1)) == "Waiting for Ann."
+    after, _ = play(state, ANN, "to:E2")
+    assert en.msg(GAME.presentation.prompt(after, ANN)).startswith("Spend a turbo (you have 1)")
+
+
+def test_private_text_is_a_short_summary_of_public_facts() -> None:
+    en = Text("en", NAMES)
+    text = GAME.presentation.render_private(GAME.view(section9(), 2), en)
+    assert text.splitlines() == [
+        "Board C, target Y G B R O (bottom → top).",
+        "Your stack: Y G B R · 4 slots already right.",
+        "Still to collect: O.",
+    ]
+    assert GAME.presentation.render_private(GAME.view(section9(), None), en) == ""
+    assert GAME.view(section9(), 0).pile == 47  # the pile's size is public, its order is not in any view
