@@ -66,9 +66,13 @@ def literal_keys() -> dict[str, str]:
     found: dict[str, str] = {}
     for folder in SOURCES:
         for path in sorted((ROOT / folder).rglob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            # The constant pieces of an f-string are parts of a key built at run time, not keys.
+            pieces = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
+            for node in ast.walk(tree):
                 if (
-                    isinstance(node, ast.Constant)
+                    id(node) not in pieces
+                    and isinstance(node, ast.Constant)
                     and isinstance(node.value, str)
                     and LITERAL_KEY.fullmatch(node.value)
                     and node.value.startswith(prefixes)

@@ -1,0 +1,12 @@
+"""/racebow new: open a Racebow table (everything else is /game)."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from cogs.ui.newgame import game_group
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load the /racebow group."""
+    bot.tree.add_command(game_group("racebow"))
