@@ -34,5 +34,7 @@ GAME: Game[RacebowState, RacebowAction, RacebowView] = Game(
         render_private=render_private,
     ),
     ai=ai_action,
+    # The draw pile's order is the one hidden fact: a move that draws from it cannot be undone.
+    hidden=lambda state: state.pile,
 )
 """Racebow as the registry holds it: no Secrets, every decision may show in public."""
