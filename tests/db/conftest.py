@@ -1,75 +1,25 @@
 """The store conformance suite runs on every backend: ``backend`` names it, ``open_store()`` opens
 another connection to the same database (as a second bot process would).
 
-PostgreSQL runs as a throwaway server started once per test session (tests/support/pgserver.py);
-each test gets a fresh schema of its own (tens of milliseconds, migrations included).
+PostgreSQL runs as a throwaway server started once per test session (the ``pg`` fixture of
+tests/conftest.py); each test gets a fresh schema of its own (tens of milliseconds, migrations
+included).
 """
 
 from __future__ import annotations
 
-import itertools
-import signal
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
 
-import asyncpg
 import pytest
 
 from db import open_store as open_any_store
 from db.store import TableStore
-from tests.support.pgserver import PgServer
+from tests.conftest import PgDatabases
 
 BACKENDS = ["sqlite", "postgres"]
 
 OpenStore = Callable[[], Awaitable[TableStore]]
-_numbers = itertools.count(1)
-
-
-class PgDatabases:
-    """Databases on the session's throwaway server: each test gets a schema of its own in one
-    database (the URL's ``search_path``), which the first store opened on it migrates."""
-
-    def __init__(self, server: PgServer) -> None:
-        self.server = server
-
-    async def create(self) -> str:
-        """A new empty schema; returns the URL that reaches it."""
-        name = f"test_{next(_numbers)}"
-        conn = await asyncpg.connect(self.server.url())
-        try:
-            await conn.execute(f"CREATE SCHEMA {name}")
-        finally:
-            await conn.close()
-        return f"{self.server.url()}&search_path={name}"
-
-    async def drop(self, url: str) -> None:
-        """Drop the schema of ``url`` and all it holds."""
-        (name,) = parse_qs(urlsplit(url).query)["search_path"]
-        conn = await asyncpg.connect(self.server.url())
-        try:
-            await conn.execute(f"DROP SCHEMA {name} CASCADE")
-        finally:
-            await conn.close()
-
-
-def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt(f"signal {signum}")
-
-
-@pytest.fixture(scope="session")
-def pg() -> Iterator[PgDatabases]:
-    """One throwaway PostgreSQL server for the whole session (fails, never skips, without one)."""
-    server = PgServer.start()
-    # A run stopped by SIGTERM (a CI timeout, a developer's kill) ends like Ctrl-C: pytest stops
-    # and tears its fixtures down, this one included; the default action would leave the server
-    # running.
-    previous = signal.getsignal(signal.SIGTERM)
-    if previous is signal.SIG_DFL:
-        signal.signal(signal.SIGTERM, _interrupt)
-    yield PgDatabases(server)
-    signal.signal(signal.SIGTERM, previous)
-    server.stop()
 
 
 @pytest.fixture(params=BACKENDS)
@@ -84,10 +34,10 @@ async def database(backend: str, db_path: Path, request: pytest.FixtureRequest) 
     if backend == "sqlite":
         yield db_path
         return
-    databases: PgDatabases = request.getfixturevalue("pg")
-    url = await databases.create()
+    pg: PgDatabases = request.getfixturevalue("pg")  # a sync fixture: an async one cannot be asked for here
+    url = await pg.create()
     yield url
-    await databases.drop(url)
+    await pg.drop(url)
 
 
 @pytest.fixture

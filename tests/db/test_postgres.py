@@ -13,7 +13,6 @@ from db import is_postgres_url
 from db.postgres import PostgresStore
 from db.sqlite import SqliteStore
 from db.store import Move, MoveWrite, SeatRecord, migrations
-from tests.db.conftest import PgDatabases
 
 HOST = SeatRecord("u1", "ana", False, "en", None, "")
 ONLY_IN_SQLITE = {("tables", "last_move")}  # what the trigger of migration 0004 reads; a CTE needs none
@@ -26,28 +25,22 @@ def test_urls_choose_postgres_and_paths_sqlite() -> None:
     assert not is_postgres_url("gamehost.sqlite3") and not is_postgres_url(Path("postgresql:"))
 
 
-async def test_migrations_are_numbered_and_applied_once_even_by_processes_starting_together(
-    pg: PgDatabases,
-) -> None:
+async def test_migrations_are_numbered_and_applied_once_even_by_processes_starting_together(pg_url: str) -> None:
     versions = [v for v, _ in migrations("postgres")]
     assert versions == sorted(set(versions)) and versions[0] == 1
-    url = await pg.create()
+    stores = await asyncio.gather(*(PostgresStore.open(pg_url, pool_size=1) for _ in range(4)))
+    assert [await s.migrate() for s in stores] == [versions[-1]] * 4
+    for s in stores:
+        await s.close()
+    conn = await asyncpg.connect(pg_url)
     try:
-        stores = await asyncio.gather(*(PostgresStore.open(url, pool_size=1) for _ in range(4)))
-        assert [await s.migrate() for s in stores] == [versions[-1]] * 4
-        for s in stores:
-            await s.close()
-        conn = await asyncpg.connect(url)
-        try:
-            rows = await conn.fetch("SELECT version FROM schema_version ORDER BY version")
-        finally:
-            await conn.close()
-        assert [r[0] for r in rows] == versions
+        rows = await conn.fetch("SELECT version FROM schema_version ORDER BY version")
     finally:
-        await pg.drop(url)
+        await conn.close()
+    assert [r[0] for r in rows] == versions
 
 
-async def test_both_backends_have_the_same_tables_and_columns(pg: PgDatabases, db_path: Path) -> None:
+async def test_both_backends_have_the_same_tables_and_columns(pg_url: str, db_path: Path) -> None:
     """Every SQLite migration needs its PostgreSQL twin in db/postgres/: this finds a missing one."""
     await (await SqliteStore.open(db_path)).close()
     async with aiosqlite.connect(db_path) as conn:
@@ -58,28 +51,23 @@ async def test_both_backends_have_the_same_tables_and_columns(pg: PgDatabases, d
             if not table.startswith("sqlite_")
             for column in await conn.execute_fetchall(f"PRAGMA table_info({table})")
         }
-    url = await pg.create()
+    await (await PostgresStore.open(pg_url)).close()
+    conn = await asyncpg.connect(pg_url)
     try:
-        await (await PostgresStore.open(url)).close()
-        conn = await asyncpg.connect(url)
-        try:
-            rows = await conn.fetch(
-                "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()"
-            )
-        finally:
-            await conn.close()
+        rows = await conn.fetch(
+            "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+        )
     finally:
-        await pg.drop(url)
+        await conn.close()
     in_postgres = {(str(r[0]), str(r[1])) for r in rows}
     assert in_sqlite - ONLY_IN_SQLITE == in_postgres - ONLY_IN_POSTGRES
     assert in_sqlite >= ONLY_IN_SQLITE and in_postgres >= ONLY_IN_POSTGRES
 
 
-async def test_a_move_is_one_statement(pg: PgDatabases) -> None:
+async def test_a_move_is_one_statement(pg_url: str) -> None:
     """A move on a table held in memory costs one round trip: the guarded UPDATE with the log's
     INSERT, and nothing when the connection goes back to the pool."""
-    url = await pg.create()
-    store = await PostgresStore.open(url, pool_size=1)  # one connection: the one we listen to
+    store = await PostgresStore.open(pg_url, pool_size=1)  # one connection: the one we listen to
     try:
         table = await store.create_table(
             guild_id=1, channel_id=5, game="guess", options={}, seed="s", host=HOST, locale="en"
@@ -95,4 +83,3 @@ async def test_a_move_is_one_statement(pg: PgDatabases) -> None:
         assert moved.ply == 4 and [a[0] for a in await store.actions(table.id)] == [1, 2, 3, 4]
     finally:
         await store.close()
-        await pg.drop(url)
