@@ -1,7 +1,8 @@
 """Benchmarks that print one JSON object (compare runs by its keys; tests never assert timings).
 
-    python bench/bench.py            # the full run, under a minute
-    python bench/bench.py --quick    # a smaller version
+    python bench/bench.py                       # the full run, about two minutes
+    python bench/bench.py --quick               # a smaller version
+    python bench/bench.py --backends sqlite     # SQLite only (no PostgreSQL server needed)
 
 Figures:
 - move_ms_median / move_ms_p99: one Mogul move handled end to end by TableService (read, check,
@@ -11,6 +12,14 @@ Figures:
   come with each move's Outbox, as the Discord adapter draws its buttons from them).
 - sqlite_commits_per_s: raw single-row commits per second through the same aiosqlite stack, on the
   same kind of file with the same settings (WAL, synchronous=NORMAL); ratio = moves / commits.
+- postgres, postgres_async_commit: the same move figures on PostgreSQL, on a server this run
+  starts in a temporary folder on the same disk with durable settings (fsync, full_page_writes
+  and synchronous_commit on: PostgreSQL's defaults), and ``commits_per_s``, raw single-row
+  commits (one INSERT each) through the same asyncpg pool in the same run; ratio = moves /
+  commits. ``postgres`` waits for the WAL flush at every commit; ``postgres_async_commit`` sets
+  synchronous_commit=off for its connections, the counterpart of SQLite's synchronous=NORMAL in
+  WAL mode (a commit is not flushed on its own; a power cut may lose the last few, never
+  corrupt).
 - playouts_per_s: whole random games per second, per registered game (4 players).
 """
 
@@ -24,15 +33,19 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.outbox import Ask, Place, Player
 from bot.service import TableService
+from db.postgres import PostgresStore
 from db.sqlite import SqliteStore
+from db.store import TableStore
 from rules.engine import play_random
 from rules.registry import GAMES
+from tests.support.pgserver import DURABLE_SETTINGS, PgServer
 
 PLAYERS = [Player(f"u{i}", f"p{i}", "en") for i in range(3)]
 
@@ -71,14 +84,16 @@ async def one_move(
     return took
 
 
-async def bench_moves(path: Path, tables: int, moves: int, workers: int) -> dict[str, float]:
+async def bench_moves(
+    open_store: Callable[[], Awaitable[TableStore]], tables: int, moves: int, workers: int
+) -> dict[str, float]:
     """Latency of single moves, then sustained throughput with ``workers`` concurrent players."""
-    store = await SqliteStore.open(path)
+    store = await open_store()
     service = TableService(store)
     ids = await open_tables(service, tables)
     rng = random.Random(1)
     asks: dict[int, list[Ask]] = {}
-    latencies = []
+    latencies: list[float] = []
     while len(latencies) < moves:
         took = await one_move(service, rng.choice(ids), rng, asks)
         if took is not None:
@@ -125,6 +140,52 @@ async def bench_sqlite(path: Path, seconds: float) -> float:
     return count / elapsed
 
 
+async def bench_postgres_commits(url: str, seconds: float) -> float:
+    """Raw single-row commits per second through the store's own asyncpg pool (same server, same
+    connection settings): one INSERT, its own transaction, per round trip."""
+    store = await PostgresStore.open(url)
+    pool = store.pool
+    await pool.execute("CREATE TABLE IF NOT EXISTS bench (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, v TEXT)")
+    count = 0
+    stop = time.perf_counter() + seconds
+    begin = time.perf_counter()
+    while time.perf_counter() < stop:
+        await pool.execute("INSERT INTO bench (v) VALUES ($1)", "x" * 64)
+        count += 1
+    elapsed = time.perf_counter() - begin
+    await store.close()
+    return count / elapsed
+
+
+async def bench_postgres(tables: int, moves: int, workers: int, seconds: float) -> dict[str, object]:
+    """The move figures and the raw-commit baseline on a durable throwaway server, with
+    synchronous commits and then without."""
+    server = PgServer.start(durable=True)
+    figures: dict[str, object] = {}
+    try:
+        for key, database, extra in (
+            ("postgres", "sync", ""),
+            ("postgres_async_commit", "async", "&synchronous_commit=off"),
+        ):
+            admin = await PostgresStore.open(server.url(), pool_size=1)
+            await admin.pool.execute(f"CREATE DATABASE {database}")
+            await admin.close()
+            url = server.url(database) + extra
+
+            async def open_store(url: str = url) -> TableStore:
+                return await PostgresStore.open(url)
+
+            found = await bench_moves(open_store, tables, moves, workers)
+            commits = await bench_postgres_commits(url, seconds)
+            settings = {**DURABLE_SETTINGS, "synchronous_commit": "off" if extra else "on"}
+            found["commits_per_s"] = round(commits, 1)
+            found["ratio"] = round(found["moves_per_s"] / commits, 3)
+            figures[key] = {"settings": ", ".join(f"{k}={v}" for k, v in settings.items()), **found}
+    finally:
+        server.stop()
+    return figures
+
+
 def bench_playouts(seconds: float) -> dict[str, float]:
     """Random whole games per second for each registered game, 4 players, default options."""
     figures = {}
@@ -139,15 +200,24 @@ def bench_playouts(seconds: float) -> dict[str, float]:
     return figures
 
 
-async def main(quick: bool) -> dict[str, object]:
+async def main(quick: bool, backends: set[str]) -> dict[str, object]:
     """Run every benchmark and gather the figures."""
     tables, moves, workers = (100, 500, 8) if quick else (1000, 3000, 16)
-    with tempfile.TemporaryDirectory() as tmp:
-        figures: dict[str, object] = {"tables": tables, "quick": quick}
-        figures.update(await bench_moves(Path(tmp) / "moves.sqlite3", tables, moves, workers))
-        commits = await bench_sqlite(Path(tmp) / "raw.sqlite3", 1.0 if quick else 3.0)
-    figures["sqlite_commits_per_s"] = round(commits, 1)
-    figures["ratio"] = round(float(figures["moves_per_s"]) / commits, 3)  # type: ignore[arg-type]
+    seconds = 1.0 if quick else 3.0
+    figures: dict[str, object] = {"tables": tables, "quick": quick}
+    if "sqlite" in backends:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "moves.sqlite3"
+
+            async def open_sqlite() -> TableStore:
+                return await SqliteStore.open(path)
+
+            figures.update(await bench_moves(open_sqlite, tables, moves, workers))
+            commits = await bench_sqlite(Path(tmp) / "raw.sqlite3", seconds)
+        figures["sqlite_commits_per_s"] = round(commits, 1)
+        figures["ratio"] = round(float(figures["moves_per_s"]) / commits, 3)  # type: ignore[arg-type]
+    if "postgres" in backends:
+        figures.update(await bench_postgres(tables, moves, workers, seconds))
     figures["playouts_per_s"] = bench_playouts(0.5 if quick else 3.0)
     return figures
 
@@ -155,5 +225,11 @@ async def main(quick: bool) -> dict[str, object]:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="a smaller, faster run")
+    parser.add_argument(
+        "--backends", default="sqlite,postgres", help="comma-separated: sqlite, postgres (default: both)"
+    )
     args = parser.parse_args()
-    print(json.dumps(asyncio.run(main(args.quick)), indent=2))
+    chosen = {b.strip() for b in args.backends.split(",") if b.strip()}
+    if not chosen <= {"sqlite", "postgres"}:
+        parser.error(f"unknown backend in {args.backends!r}")
+    print(json.dumps(asyncio.run(main(args.quick, chosen)), indent=2))

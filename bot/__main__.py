@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the bot; ``python -m bot offline <game> ...`` plays a table in the terminal."""
+"""``python -m bot`` runs the bot; ``python -m bot offline <game> ...`` plays a table in the terminal;
+``python -m bot copy-db --from <sqlite file> --to <postgresql url>`` moves the data to PostgreSQL."""
 
 from __future__ import annotations
 
@@ -6,11 +7,15 @@ import sys
 
 
 def main(argv: list[str]) -> int:
-    """Dispatch to the offline table or the Discord client."""
+    """Dispatch to the offline table, the database copy or the Discord client."""
     if argv[:1] == ["offline"]:
         from bot.offline import main as offline
 
         return offline(argv[1:])
+    if argv[:1] == ["copy-db"]:
+        from bot.copy_db import main as copy_db
+
+        return copy_db(argv[1:])
     from bot.i18n import t
     from bot.settings import Settings
 

@@ -1,4 +1,8 @@
-"""The Discord client: opens the database, loads the cogs and persistent buttons, syncs commands."""
+"""The Discord client: opens the database, loads the cogs and persistent buttons, syncs commands.
+
+One process runs one shard, or (with SHARD_COUNT / SHARD_IDS) several shards of a bot whose other
+shards run in other processes on the same PostgreSQL database.
+"""
 
 from __future__ import annotations
 
@@ -54,12 +58,13 @@ class GameBot(commands.Bot):
 
     def __init__(
         self,
-        database_path: str | Path,
+        database: str | Path,
         *,
         dev_guild_id: int | None = None,
         games: Mapping[str, Game[Any, Any, Any]] | None = None,
         extensions: Sequence[str] = EXTENSIONS,
         scheduler_period: float = 60.0,
+        **sharding: Any,
     ) -> None:
         intents = discord.Intents.default()
         super().__init__(
@@ -69,8 +74,9 @@ class GameBot(commands.Bot):
             # Nobody is pinged unless a message names its players explicitly (the turn ping):
             # a player called "@everyone" or "<@someone>" must never ping anyone.
             allowed_mentions=discord.AllowedMentions.none(),
+            **sharding,
         )
-        self.database_path = database_path
+        self.database = database  # an SQLite path or a postgresql:// URL
         self.dev_guild_id = dev_guild_id
         self.games = dict(games) if games is not None else GAMES
         self.extension_names = tuple(extensions)
@@ -79,7 +85,7 @@ class GameBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Migrate the database, build the service, load cogs and buttons, sync the commands."""
-        self.store = await open_store(self.database_path)
+        self.store = await open_store(self.database)
         service = TableService(self.store, self.games, clock=discord.utils.utcnow)
         self.hub = TableHub(self, service)
         await self.tree.set_translator(CatalogueTranslator())
@@ -107,17 +113,35 @@ class GameBot(commands.Bot):
             await store.close()
 
 
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The same bot running several Discord shards in this process (``shard_ids`` of
+    ``shard_count``; the other shards run in other processes on the same database)."""
+
+
 def build_bot(
-    database_path: str | Path,
+    database: str | Path,
     *,
     dev_guild_id: int | None = None,
     games: Mapping[str, Game[Any, Any, Any]] | None = None,
     extensions: Sequence[str] = EXTENSIONS,
     scheduler_period: float = 60.0,
+    shard_count: int | None = None,
+    shard_ids: Sequence[int] | None = None,
 ) -> commands.Bot:
-    """A ready-to-start bot on ``database_path`` (tests pass it to simcord)."""
-    return GameBot(
-        database_path, dev_guild_id=dev_guild_id, games=games, extensions=extensions, scheduler_period=scheduler_period
+    """A ready-to-start bot on ``database``, an SQLite path or a ``postgresql://`` URL (tests pass
+    it to simcord); with ``shard_count``, it runs ``shard_ids`` (default: every shard) of them."""
+    if shard_count is None:
+        return GameBot(
+            database, dev_guild_id=dev_guild_id, games=games, extensions=extensions, scheduler_period=scheduler_period
+        )
+    return ShardedGameBot(
+        database,
+        dev_guild_id=dev_guild_id,
+        games=games,
+        extensions=extensions,
+        scheduler_period=scheduler_period,
+        shard_count=shard_count,
+        shard_ids=None if shard_ids is None else list(shard_ids),
     )
 
 
@@ -130,7 +154,12 @@ def run(settings: Settings) -> None:
     # The bot plays no voice: say nothing about the voice libraries it does not need.
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
-    bot = build_bot(settings.database_path, dev_guild_id=settings.dev_guild_id)
+    bot = build_bot(
+        settings.database,
+        dev_guild_id=settings.dev_guild_id,
+        shard_count=settings.shard_count,
+        shard_ids=settings.shard_ids,
+    )
 
     async def main() -> None:
         stop = asyncio.Event()

@@ -2,15 +2,63 @@
 
 from __future__ import annotations
 
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from typing import Annotated
+
+from pydantic import field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
     """What the bot needs to run; see .env.example."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # An empty line such as "DEV_GUILD_ID=" (as .env.example has them) means "not set".
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True)
 
     discord_token: str = ""
     database_path: str = "gamehost.sqlite3"
+    # postgresql://user:password@host:5432/dbname: the database several bot processes share.
+    # When set it wins, and DATABASE_PATH is not used.
+    database_url: str = ""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    # Discord shards: SHARD_COUNT in all, of which this process runs SHARD_IDS ("0,1" or "0-3";
+    # empty: all of them). Unset: one process, one shard, as Discord recommends for small bots.
+    shard_count: int | None = None
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_only(cls, value: str) -> str:
+        value = value.strip()
+        if value and not value.startswith(("postgresql://", "postgres://")):
+            raise ValueError("DATABASE_URL must start with postgresql:// (for SQLite, set DATABASE_PATH)")
+        return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _parse_shard_ids(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        ids: list[int] = []
+        for part in (p.strip() for p in value.split(",")):
+            if not part:
+                continue
+            first, _, last = part.partition("-")
+            ids.extend(range(int(first), int(last or first) + 1))
+        return tuple(ids) or None
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT (the number of shards across every process)")
+            if any(not 0 <= i < self.shard_count for i in self.shard_ids):
+                raise ValueError(f"SHARD_IDS must lie in 0..{self.shard_count - 1}")
+        if self.shard_count is not None and self.shard_count < 1:
+            raise ValueError("SHARD_COUNT must be at least 1")
+        return self
+
+    @property
+    def database(self) -> str:
+        """Where the tables live: DATABASE_URL if set, else the SQLite file DATABASE_PATH."""
+        return self.database_url or self.database_path

@@ -1,4 +1,4 @@
-"""Persistence: the store interface (db/store.py) and its backends (db/sqlite.py)."""
+"""Persistence: the store interface (db/store.py) and its backends (db/sqlite.py, db/postgres.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,19 @@ from pathlib import Path
 from db.sqlite import SqliteStore
 from db.store import TableStore
 
+URL_SCHEMES = ("postgresql://", "postgres://")
 
-async def open_store(path: str | Path) -> TableStore:
-    """The store for ``path`` (an SQLite file), migrated and ready."""
-    return await SqliteStore.open(path)
+
+def is_postgres_url(target: str | Path) -> bool:
+    """True if ``target`` names a PostgreSQL database (``postgresql://...``), not an SQLite file."""
+    return isinstance(target, str) and target.startswith(URL_SCHEMES)
+
+
+async def open_store(target: str | Path) -> TableStore:
+    """The store for ``target``, migrated and ready: a ``postgresql://`` URL opens the shared
+    PostgreSQL store, anything else is the path of an SQLite file."""
+    if is_postgres_url(target):
+        from db.postgres import PostgresStore  # asyncpg is loaded only by those who use it
+
+        return await PostgresStore.open(str(target))
+    return await SqliteStore.open(target)

@@ -10,18 +10,21 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
+from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 
+from db.cache import TableCache
 from db.store import (
+    JOB_LEASE,
     LIVE,
     ChannelBusy,
+    JobRecord,
     LobbyChange,
     Move,
     SeatRecord,
@@ -33,12 +36,11 @@ from db.store import (
     decisions_json,
     fits_id,
     migrations,
+    utc,
     utc_now_iso,
 )
 
 T = TypeVar("T")
-CACHE_SIZE = 2048
-"""Tables kept in memory (least recently used go first); a busy bot has far fewer live tables."""
 MAX_ATTEMPTS = 64
 """Times a move is decided again because other writers moved the table first (each retry means
 another move landed, so a table would have to move this many times during one click)."""
@@ -54,7 +56,7 @@ class SqliteStore:
         self._reader = reader
         self._write_lock = asyncio.Lock()  # one transaction at a time on the writing connection
         self._read_lock = asyncio.Lock()  # a read of several statements sees one snapshot
-        self._cache: OrderedDict[int, TableRecord] = OrderedDict()
+        self._cache = TableCache()
         self._closed = False
         self.clock = clock
 
@@ -299,7 +301,7 @@ class SqliteStore:
             updated_at=now,
             revision=table.revision + 1,
         )
-        self._remember(moved)
+        self._cache.remember(moved)
         return decided.result, moved
 
     async def set_status(self, table_id: int, status: str, *, only_if: Sequence[str] = LIVE) -> bool:
@@ -311,7 +313,7 @@ class SqliteStore:
                 f" WHERE id = ? AND status IN ({marks})",
                 (status, self.clock(), table_id, *only_if),
             )
-            self._cache.pop(table_id, None)
+            self._cache.forget(table_id)
             return cursor.rowcount == 1
 
     async def set_board_message(self, table_id: int, message_id: int | None) -> None:
@@ -328,7 +330,7 @@ class SqliteStore:
                 f"UPDATE tables SET {column} = ?, updated_at = ?, revision = revision + 1 WHERE id = ?",
                 (message_id, self.clock(), table_id),
             )
-            self._cache.pop(table_id, None)
+            self._cache.forget(table_id)
 
     async def due_tables(self, now: str, limit: int = 100) -> list[int]:
         """Active tables whose next reminder or timeout is due at ``now`` (ISO time), oldest first."""
@@ -431,26 +433,14 @@ class SqliteStore:
             raise TableNotFound(table_id)
         return table_id
 
-    def _remember(self, table: TableRecord) -> None:
-        """Keep ``table`` in memory unless a newer revision is already there."""
-        held = self._cache.get(table.id)
-        if held is None or held.revision <= table.revision:
-            self._cache[table.id] = table
-        self._cache.move_to_end(table.id)
-        while len(self._cache) > CACHE_SIZE:
-            self._cache.popitem(last=False)
-
     async def _revision(self, conn: aiosqlite.Connection, table_id: int) -> int | None:
         row = await _fetchone(conn, "SELECT revision FROM tables WHERE id = ?", (table_id,))
         return None if row is None else int(row[0])
 
     async def _current(self, conn: aiosqlite.Connection, table_id: int, revision: int) -> TableRecord:
         """The record at ``revision``: from memory if it is the one held, else read again."""
-        cached = self._cache.get(table_id)
-        if cached is not None and cached.revision == revision:
-            self._cache.move_to_end(table_id)
-            return cached
-        return await self._load(conn, table_id)
+        cached = self._cache.at(table_id, revision)
+        return cached if cached is not None else await self._load(conn, table_id)
 
     async def _live_in(self, conn: aiosqlite.Connection, channel_id: int) -> TableRecord | None:
         row = await _fetchone(
@@ -465,7 +455,7 @@ class SqliteStore:
         if row is None:
             raise TableNotFound(table_id)
         table = await self._with_seats(conn, row)
-        self._remember(table)
+        self._cache.remember(table)
         return table
 
     async def _with_seats(self, conn: aiosqlite.Connection, row: sqlite3.Row) -> TableRecord:
@@ -506,6 +496,30 @@ class SqliteStore:
             "INSERT INTO seats (table_id, user_id, name, is_ai, locale, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
             (table_id, seat.user_id, seat.name, int(seat.is_ai), seat.locale, now),
         )
+
+
+JOB_COLUMNS = "id, table_id, kind, due_at, payload, claimed_by, claimed_at, done_at"
+
+
+def _job_time(moment: datetime) -> str:
+    """A job time as stored: UTC ISO text of one width, so that text order is time order."""
+    return utc(moment).isoformat(timespec="microseconds")
+
+
+def _job(row: sqlite3.Row) -> JobRecord:
+    def moment(text: str | None) -> datetime | None:
+        return None if text is None else datetime.fromisoformat(text)
+
+    return JobRecord(
+        id=int(row[0]),
+        table_id=None if row[1] is None else int(row[1]),
+        kind=str(row[2]),
+        due_at=datetime.fromisoformat(row[3]),
+        payload=dict(json.loads(row[4])),
+        claimed_by=row[5],
+        claimed_at=moment(row[6]),
+        done_at=moment(row[7]),
+    )
 
 
 async def _connect(path: str | Path) -> aiosqlite.Connection:

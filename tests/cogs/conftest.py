@@ -19,8 +19,8 @@ TEST_EXTENSIONS = (*EXTENSIONS, "tests.cogs.guess_cog")
 _BOTS: list[commands.Bot] = []  # every bot a test built (restarts build more than one)
 
 
-def make_bot(db_path: Path) -> commands.Bot:
-    """The production bot plus the test-only /guess group."""
+def make_bot(db_path: Path | str) -> commands.Bot:
+    """The production bot plus the test-only /guess group, on an SQLite path or a PostgreSQL URL."""
     # The scheduler looks every half hour of virtual time: days pass in few ticks.
     bot = build_bot(db_path, games=TEST_GAMES, extensions=TEST_EXTENSIONS, scheduler_period=1800)
     _BOTS.append(bot)

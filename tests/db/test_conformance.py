@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
@@ -20,7 +21,9 @@ from db.store import (
     Move,
     MoveWrite,
     SeatRecord,
+    Start,
     TableNotFound,
+    TableRecord,
     TableStore,
 )
 from rules.engine import rng_for
@@ -116,6 +119,30 @@ async def test_player_preferences(store: TableStore) -> None:
     assert await store.set_dm_closed("u9", True)
     assert not await store.set_dm_closed("u9", True)
     assert await store.dm_closed("u9")
+    assert await store.set_dm_closed("u9", False)
+    assert not await store.dm_closed("u9")
+    assert not await store.set_dm_closed("u8", False)  # unknown already meant open
+    assert not await store.dm_closed("u8")
+
+
+async def test_two_processes_opening_a_table_in_one_channel(open_store: OpenStore) -> None:
+    """Both open a lobby in the same channel at once: one lands, the other is told which table is
+    live there."""
+    a, b = await open_store(), await open_store()
+    for channel in range(10):
+        results = await asyncio.gather(
+            *(
+                s.create_table(
+                    guild_id=1, channel_id=1000 + channel, game="guess", options={}, seed="s", host=HOST, locale="en"
+                )
+                for s in (a, b)
+            ),
+            return_exceptions=True,
+        )
+        made = [r for r in results if isinstance(r, TableRecord)]
+        busy = [r for r in results if isinstance(r, ChannelBusy)]
+        assert len(made) == 1 and len(busy) == 1, results
+        assert busy[0].table.id == made[0].id
 
 
 # -- the lobby ---------------------------------------------------------------------------------------
@@ -331,3 +358,203 @@ async def test_restart_resumes_every_table(open_store: OpenStore, clock: Clock) 
             assert len(asks) == 2  # both seats must now pick, with their decisions intact
             bens = next(a for a in asks if a.user_id == BEN.id)
             await again.act(BEN, "pick:1", table_id=table.id, decision=bens.decision)
+
+
+# -- the table cache ---------------------------------------------------------------------------------
+async def test_the_table_cache_is_bounded(store: TableStore) -> None:
+    store._cache.size = 5  # type: ignore[attr-defined]
+    ids = [
+        (
+            await store.create_table(
+                guild_id=1, channel_id=channel, game="guess", options={}, seed="s", host=HOST, locale="en"
+            )
+        ).id
+        for channel in range(12)
+    ]
+    assert len(store._cache) == 5  # type: ignore[attr-defined]
+    assert (await store.get_table(ids[0])) is not None  # forgotten tables are read again
+
+
+async def test_a_table_held_in_memory_follows_another_process_writes(open_store: OpenStore) -> None:
+    """Process b holds the table in memory; every kind of write by process a shows in b's next
+    read, and a move b decides on its old copy is decided again on the fresh row."""
+    a, b = await open_store(), await open_store()
+    table = await a.create_table(guild_id=1, channel_id=900, game="guess", options={}, seed="s", host=HOST, locale="en")
+    assert await b.get_table(table.id) == table
+
+    ben = SeatRecord("u2", "ben", False, "fr", None, "")
+    _, joined = await a.update_lobby(table.id, lambda rec: LobbyChange(None, add=ben))
+    assert await b.get_table(table.id) == joined and len(joined.seats) == 2
+    assert await b.live_table(900) == joined
+
+    await a.set_board_message(table.id, 4242)
+    assert (await b.get_table(table.id)).board_message_id == 4242  # type: ignore[union-attr]
+
+    first = MoveWrite([(0, "x")], '{"n": 1}', (Decision(1, 1, "t1"),), "active")
+    _, started = await a.start_table(table.id, lambda rec: Start(["u1", "u2"], '{"n": 0}', first, None))
+    assert await b.get_table(table.id) == started
+    assert [(s.user_id, s.seat) for s in started.seats] == [("u1", 0), ("u2", 1)]
+
+    second = MoveWrite([(1, "y")], '{"n": 2}', (Decision(0, 2, "t2"),), "active")
+    _, moved = await a.commit_move(table.id, lambda rec: Move(second, None))
+    assert moved.ply == 2 and (await b.get_table(table.id)) == moved
+
+    await a.commit_move(table.id, lambda rec: Move(MoveWrite([(0, "z")], '{"n": 3}', (), "active"), None))
+    seen: list[int] = []
+
+    def decide(rec: TableRecord) -> Move[int]:
+        seen.append(rec.ply)
+        if rec.ply < 3:
+            raise ValueError("this copy is stale: the decision is gone")
+        return Move(MoveWrite([(1, "w")], '{"n": 4}', (), "active"), rec.ply)
+
+    ply, after = await b.commit_move(table.id, decide)  # b still holds ply 2 in memory
+    assert seen == [2, 3] and ply == 3 and after.ply == 4
+    assert await a.get_table(table.id) == after
+    assert await a.actions(table.id) == [(1, 0, "x"), (2, 1, "y"), (3, 0, "z"), (4, 1, "w")]
+
+    assert await a.set_status(table.id, "over", only_if=("active",))
+    assert (await b.get_table(table.id)).status == "over"  # type: ignore[union-attr]
+    assert await b.live_table(900) is None
+    assert (await b.last_table(900)) == (await a.get_table(table.id))
+    assert not await b.set_status(table.id, "cancelled")  # no longer live
+
+
+async def test_a_stale_copy_whose_guard_misses_is_decided_again(open_store: OpenStore) -> None:
+    """b decides on its old copy and the write's guard finds the row moved: b decides again on the
+    fresh row, and the log has both moves, in order, once each."""
+    a, b = await open_store(), await open_store()
+    table = await a.create_table(guild_id=1, channel_id=901, game="guess", options={}, seed="s", host=HOST, locale="en")
+    await b.get_table(table.id)
+    await a.commit_move(table.id, lambda rec: Move(MoveWrite([(0, "a")], "{}", (), "active"), None))
+    seen: list[tuple[int, int]] = []
+
+    def decide(rec: TableRecord) -> Move[None]:
+        seen.append((rec.ply, rec.revision))
+        return Move(MoveWrite([(1, "b"), (0, "c")], "{}", (), "active"), None)
+
+    _, after = await b.commit_move(table.id, decide)
+    assert [ply for ply, _ in seen] == [0, 1] and seen[1][1] == seen[0][1] + 1
+    assert after.ply == 3 and await a.get_table(table.id) == after
+    assert await a.actions(table.id) == [(1, 0, "a"), (2, 1, "b"), (3, 0, "c")]
+
+
+# -- scheduled work ----------------------------------------------------------------------------------
+T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
+
+
+async def test_a_job_is_claimed_once_it_is_due_and_not_before(store: TableStore) -> None:
+    table = await store.create_table(
+        guild_id=1, channel_id=950, game="guess", options={}, seed="s", host=HOST, locale="en"
+    )
+    payload = {"seat": 1, "note": "tour de ben", "plies": [3, 4]}
+    early = await store.schedule_job(
+        table_id=table.id, kind="reminder", due_at=T0 + timedelta(hours=1), payload=payload
+    )
+    late = await store.schedule_job(table_id=None, kind="sweep", due_at=T0 + timedelta(hours=2))
+    assert (early.table_id, early.kind, early.due_at, early.payload) == (
+        table.id,
+        "reminder",
+        T0 + timedelta(hours=1),
+        payload,
+    )
+    assert (early.claimed_by, early.claimed_at, early.done_at) == (None, None, None)
+    assert late.payload == {} and late.table_id is None
+
+    assert await store.claim_due_jobs(T0, "w1") == []
+    assert await store.claim_due_jobs(T0 + timedelta(minutes=59, seconds=59), "w1") == []
+    (claimed,) = await store.claim_due_jobs(T0 + timedelta(hours=1), "w1")
+    assert claimed.id == early.id and claimed.claimed_by == "w1" and claimed.claimed_at == T0 + timedelta(hours=1)
+    assert claimed.payload == payload
+    assert await store.claim_due_jobs(T0 + timedelta(hours=1, minutes=1), "w2") == []  # w1 holds it
+
+    assert await store.finish_job(early.id)
+    assert not await store.finish_job(early.id)
+    assert [j.id for j in await store.pending_jobs()] == [late.id]
+    assert [j.id for j in await store.claim_due_jobs(T0 + timedelta(days=1), "w2")] == [late.id]  # never early again
+
+
+async def test_job_times_are_instants_whatever_their_zone(store: TableStore) -> None:
+    paris = timezone(timedelta(hours=1))
+    job = await store.schedule_job(table_id=None, kind="k", due_at=datetime(2026, 11, 1, 13, 0, tzinfo=paris))
+    assert job.due_at == T0 and job.due_at.utcoffset() == timedelta(0)
+    assert await store.claim_due_jobs(datetime(2026, 11, 1, 12, 59, tzinfo=paris), "w") == []  # 11:59 UTC
+    assert [
+        j.id for j in await store.claim_due_jobs(datetime(2026, 11, 1, 7, 0, tzinfo=timezone(-timedelta(hours=5))), "w")
+    ] == [job.id]
+    with pytest.raises(ValueError):
+        await store.schedule_job(table_id=None, kind="k", due_at=datetime(2026, 11, 1, 12, 0))
+
+
+async def test_claims_take_the_oldest_due_first_up_to_the_limit(store: TableStore) -> None:
+    due = [T0 + timedelta(minutes=m) for m in (5, 1, 4, 2, 3)]
+    jobs = {d: (await store.schedule_job(table_id=None, kind="k", due_at=d)).id for d in due}
+    first = await store.claim_due_jobs(T0 + timedelta(hours=1), "w", limit=2)
+    assert [j.id for j in first] == [jobs[T0 + timedelta(minutes=1)], jobs[T0 + timedelta(minutes=2)]]
+    rest = await store.claim_due_jobs(T0 + timedelta(hours=1), "w", limit=10)
+    assert [j.due_at for j in rest] == [T0 + timedelta(minutes=m) for m in (3, 4, 5)]
+
+
+async def test_a_claim_not_finished_within_its_lease_lapses(store: TableStore) -> None:
+    """A worker that died holding a job: after the lease, the next claim takes the job again."""
+    job = await store.schedule_job(table_id=None, kind="timeout", due_at=T0)
+    lease = timedelta(minutes=5)
+    (held,) = await store.claim_due_jobs(T0, "dead", lease=lease)
+    assert await store.claim_due_jobs(T0 + timedelta(minutes=4, seconds=59), "w2", lease=lease) == []
+    (again,) = await store.claim_due_jobs(T0 + lease, "w2", lease=lease)
+    assert again.id == held.id == job.id and again.claimed_by == "w2" and again.claimed_at == T0 + lease
+    assert await store.finish_job(job.id)
+    assert await store.claim_due_jobs(T0 + timedelta(days=1), "w3", lease=lease) == []
+
+
+async def test_cancelling_a_tables_jobs(store: TableStore) -> None:
+    one, two = [
+        await store.create_table(
+            guild_id=1, channel_id=channel, game="guess", options={}, seed="s", host=HOST, locale="en"
+        )
+        for channel in (960, 961)
+    ]
+    reminder = await store.schedule_job(table_id=one.id, kind="reminder", due_at=T0)
+    await store.schedule_job(table_id=one.id, kind="timeout", due_at=T0)
+    others = await store.schedule_job(table_id=two.id, kind="reminder", due_at=T0)
+    loose = await store.schedule_job(table_id=None, kind="reminder", due_at=T0)
+    assert [j.id for j in await store.pending_jobs(one.id)] == [reminder.id, reminder.id + 1]
+    assert await store.cancel_jobs(one.id, "reminder") == 1
+    assert [j.kind for j in await store.pending_jobs(one.id)] == ["timeout"]
+    assert await store.cancel_jobs(one.id) == 1
+    assert await store.cancel_jobs(one.id) == 0
+    assert [j.id for j in await store.pending_jobs()] == [others.id, loose.id]
+    assert await store.finish_job(others.id)
+    assert await store.cancel_jobs(two.id) == 0  # a finished job is history, not pending work
+    assert await store.cancel_jobs(2**64) == 0 and await store.pending_jobs(2**64) == []
+
+
+async def test_workers_in_two_processes_claim_each_due_job_exactly_once(open_store: OpenStore) -> None:
+    """Six workers, three on each of two connections, claim at once in small batches until
+    nothing is due: every due job is claimed by exactly one of them, and none before it is due."""
+    a, b = await open_store(), await open_store()
+    now = T0 + timedelta(hours=1)
+    due = {
+        (await a.schedule_job(table_id=None, kind="timeout", due_at=T0 + timedelta(seconds=i))).id for i in range(90)
+    }
+    future = {
+        (await b.schedule_job(table_id=None, kind="timeout", due_at=now + timedelta(seconds=1))).id for _ in range(5)
+    }
+    claims: dict[str, list[int]] = {}
+
+    async def worker(name: str, store: TableStore) -> None:
+        mine = claims.setdefault(name, [])
+        for _ in range(len(due)):  # bounded: a job claimed again and again must fail, not hang
+            batch = await store.claim_due_jobs(now, name, limit=4)
+            if not batch:
+                return
+            assert all(j.claimed_by == name and j.due_at <= now for j in batch)
+            mine.extend(j.id for j in batch)
+            await asyncio.sleep(0)  # let the other workers in between batches
+
+    await asyncio.gather(*(worker(f"w{i}", (a, b)[i % 2]) for i in range(6)))
+    claimed = [job for ids in claims.values() for job in ids]
+    assert sorted(claimed) == sorted(due)  # each due job once, no future one
+    assert sum(1 for ids in claims.values() if ids) >= 2  # the work really was shared
+    assert {j.id for j in await a.pending_jobs()} == due | future
+    assert all(j.claimed_by is None for j in await b.pending_jobs() if j.id in future)

@@ -1,5 +1,5 @@
-"""What only the SQLite store does: its migrations and settings, reads that never wait for the
-writer, and the bounded table cache."""
+"""What only the SQLite store does: its migrations and settings, and reads that never wait for the
+writer."""
 
 from __future__ import annotations
 
@@ -7,9 +7,7 @@ import asyncio
 from pathlib import Path
 
 import aiosqlite
-import pytest
 
-from db import sqlite as sqlite_store
 from db.sqlite import SqliteStore
 from db.store import SeatRecord, migrations
 
@@ -50,19 +48,5 @@ async def test_plain_reads_do_not_wait_for_a_write(db_path: Path) -> None:
         assert await asyncio.wait_for(store.live_table(5), timeout=2) == table
         release.set()
         await writer
-    finally:
-        await store.close()
-
-
-async def test_the_table_cache_is_bounded(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    store = await SqliteStore.open(db_path)
-    try:
-        monkeypatch.setattr(sqlite_store, "CACHE_SIZE", 5)
-        for channel in range(12):
-            await store.create_table(
-                guild_id=1, channel_id=channel, game="guess", options={}, seed="s", host=HOST, locale="en"
-            )
-        assert len(store._cache) == 5
-        assert (await store.get_table(1)) is not None  # forgotten tables are read again
     finally:
         await store.close()

@@ -1,0 +1,596 @@
+"""The shared store: tables, seats and the action log in one PostgreSQL database, through asyncpg,
+for several bot processes (Discord shards on several machines) at once.
+
+Same semantics as db/sqlite.py, with the database doing the serialising that SQLite's single
+writer did: a move is one statement guarded by ply and revision (a data-modifying CTE appends its
+actions to the log in that statement); a lobby change or a start locks its table row first
+(``SELECT ... FOR UPDATE``) and decides on what it reads after the lock; jobs are claimed with
+``FOR UPDATE SKIP LOCKED``. Recent tables are kept in memory and checked by their revision, which
+every write bumps, whichever process wrote.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+
+import asyncpg
+
+from db.cache import TableCache
+from db.store import (
+    JOB_LEASE,
+    LIVE,
+    ChannelBusy,
+    JobRecord,
+    LobbyChange,
+    Move,
+    SeatRecord,
+    StaleMove,
+    Start,
+    TableNotFound,
+    TableRecord,
+    decisions_from,
+    decisions_json,
+    fits_id,
+    migrations,
+    utc,
+    utc_now_iso,
+)
+
+T = TypeVar("T")
+if TYPE_CHECKING:  # asyncpg's classes are generic only in its stubs
+    from asyncpg.pool import PoolConnectionProxy
+
+    Conn: TypeAlias = asyncpg.Connection[asyncpg.Record] | PoolConnectionProxy[asyncpg.Record]
+MAX_ATTEMPTS = 64
+"""Times a move is decided again because other writers moved the table first (as in SQLite)."""
+POOL_SIZE = 10
+"""Connections per process: concurrent moves on different tables run in parallel up to this."""
+MIGRATION_LOCK = 0x67616D65686F7374  # "gamehost": processes starting together migrate one at a time
+
+TABLE_COLUMNS = (
+    "t.id, t.guild_id, t.channel_id, t.game, t.options, t.seed, t.status, t.host_id, t.locale,"
+    " t.initial_state, t.state, t.ply, t.state_version, t.decisions, t.board_message_id, t.created_at,"
+    " t.updated_at, t.revision,"
+    # The seats come in the same statement, so a record is one snapshot in one round trip.
+    " ARRAY(SELECT ROW(s.user_id, s.name, s.is_ai, s.locale, s.seat, s.joined_at) FROM seats s"
+    " WHERE s.table_id = t.id ORDER BY COALESCE(s.seat, 1000000), s.joined_at, s.joined_no) AS seats"
+)
+JOB_COLUMNS = "id, table_id, kind, due_at, payload, claimed_by, claimed_at, done_at"
+
+MOVE = """
+WITH moved AS (
+    UPDATE tables SET state = $2, state_version = $3, ply = $4, decisions = $5, status = $6,
+        updated_at = $7, revision = revision + 1
+    WHERE id = $1 AND ply = $8 AND revision = $9
+    RETURNING id
+), logged AS (
+    INSERT INTO actions (table_id, ply, seat, action, created_at)
+    SELECT moved.id, $8 + a.n, a.seat, a.action, $7
+    FROM moved, unnest($10::integer[], $11::text[]) WITH ORDINALITY AS a (seat, action, n)
+)
+SELECT count(*) FROM moved
+"""
+"""One move, one statement: the guarded UPDATE and the log's INSERT land together or not at all
+(the INSERT reads ``moved``, so a guard that matched nothing appends nothing)."""
+
+
+class PostgresStore:
+    """The ``TableStore`` on a PostgreSQL database that several processes share."""
+
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], clock: Callable[[], str] = utc_now_iso) -> None:
+        self._pool = pool
+        self._cache = TableCache()
+        self._closed = False
+        self.clock = clock
+
+    @classmethod
+    async def open(
+        cls, url: str, clock: Callable[[], str] = utc_now_iso, *, pool_size: int = POOL_SIZE
+    ) -> PostgresStore:
+        """Connect to the database at ``url`` (``postgresql://user:pass@host/db``) and migrate it."""
+        pool = await asyncpg.create_pool(
+            url,
+            min_size=1,
+            max_size=pool_size,
+            reset=_keep_session,
+            server_settings={"application_name": "gamehost"},
+        )
+        store = cls(pool, clock)
+        try:
+            await store.migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        """Close the connection pool (a second call does nothing)."""
+        if self._closed:
+            return
+        self._closed = True
+        await self._pool.close()
+
+    @property
+    def pool(self) -> asyncpg.Pool[asyncpg.Record]:
+        """The connection pool (for the bench's raw-commit baseline, on the same server and settings)."""
+        return self._pool
+
+    # -- schema ---------------------------------------------------------------------------------
+    async def migrate(self) -> int:
+        """Apply every migration of db/postgres not yet recorded in schema_version; return the
+        version now. An advisory lock lets one process migrate while the others wait."""
+        async with self._pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            current = int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+            for version, sql in migrations("postgres"):
+                if version > current:
+                    await conn.execute(sql)  # no arguments: the simple protocol runs the whole script
+                    await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", version)
+                    current = version
+        return current
+
+    # -- tables ---------------------------------------------------------------------------------
+    async def create_table(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        options: dict[str, str],
+        seed: str,
+        host: SeatRecord,
+        locale: str,
+    ) -> TableRecord:
+        """Open a lobby in ``channel_id`` with its host seated; raise ChannelBusy if one is live.
+
+        The partial unique index decides between two processes opening a table in one channel at
+        once: the insert that loses does nothing, and the live table is read to name it.
+        """
+        if not (fits_id(guild_id) and fits_id(channel_id)):
+            raise ValueError("ids must be 64-bit integers")
+        for _ in range(MAX_ATTEMPTS):
+            now = self.clock()
+            async with self._pool.acquire() as conn:
+                async with conn.transaction():
+                    table_id = await conn.fetchval(
+                        "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, host_id, locale,"
+                        " created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $8, $8)"
+                        " ON CONFLICT (channel_id) WHERE status IN ('lobby', 'active') DO NOTHING RETURNING id",
+                        guild_id,
+                        channel_id,
+                        game,
+                        json.dumps(options),
+                        seed,
+                        host.user_id,
+                        locale,
+                        now,
+                    )
+                    if table_id is not None:
+                        await self._insert_seat(conn, int(table_id), host, now)
+                        created = await self._fetch(conn, int(table_id))
+                if table_id is not None:
+                    self._cache.remember(created)
+                    return created
+                existing = await self._live_in(conn, channel_id)
+            if existing is not None:
+                raise ChannelBusy(existing)
+            # The live table closed between the insert and the read: try again.
+        raise StaleMove(f"channel {channel_id} kept changing under create_table")
+
+    async def live_table(self, channel_id: int) -> TableRecord | None:
+        """The lobby or active table of a channel, if any."""
+        if not fits_id(channel_id):
+            return None
+        async with self._pool.acquire() as conn:
+            return await self._live_in(conn, channel_id)
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        """A table by id, whatever its status."""
+        if not fits_id(table_id):
+            return None
+        async with self._pool.acquire() as conn:
+            revision = await conn.fetchval("SELECT revision FROM tables WHERE id = $1", table_id)
+            if revision is None:
+                return None
+            return self._cache.at(table_id, int(revision)) or await self._load(conn, table_id)
+
+    async def last_table(self, channel_id: int) -> TableRecord | None:
+        """The most recent table of a channel, live or ended (to read a finished game's log)."""
+        if not fits_id(channel_id):
+            return None
+        async with self._pool.acquire() as conn:
+            row = await conn.fetchrow(
+                "SELECT id, revision FROM tables WHERE channel_id = $1 ORDER BY id DESC LIMIT 1", channel_id
+            )
+            if row is None:
+                return None
+            return self._cache.at(int(row[0]), int(row[1])) or await self._load(conn, int(row[0]))
+
+    async def live_tables(self) -> list[TableRecord]:
+        """Every lobby or active table (to resume after a restart), read in one statement."""
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch(
+                f"SELECT {TABLE_COLUMNS} FROM tables t WHERE t.status IN ('lobby', 'active') ORDER BY t.id"
+            )
+        tables = [_record(r) for r in rows]
+        for table in tables:
+            self._cache.remember(table)
+        return tables
+
+    async def actions(self, table_id: int) -> list[tuple[int, int, str]]:
+        """The action log of a table: (ply, seat, code) in order."""
+        if not fits_id(table_id):
+            return []
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch("SELECT ply, seat, action FROM actions WHERE table_id = $1 ORDER BY ply", table_id)
+        return [(int(r[0]), int(r[1]), str(r[2])) for r in rows]
+
+    async def update_lobby(
+        self, table_id: int, change: Callable[[TableRecord], LobbyChange[T]]
+    ) -> tuple[T, TableRecord]:
+        """One lobby change in one transaction: ``change`` decides on the row it then writes
+        (locked first, so another process's change waits and then decides on this one's result)."""
+        now = self.clock()
+        async with self._pool.acquire() as conn, conn.transaction():
+            table = await self._locked(conn, table_id)
+            decided = change(table)
+            if decided.add is not None:
+                await self._insert_seat(conn, table_id, decided.add, now)
+            if decided.remove is not None:
+                await conn.execute("DELETE FROM seats WHERE table_id = $1 AND user_id = $2", table_id, decided.remove)
+            await conn.execute(
+                "UPDATE tables SET host_id = COALESCE($1, host_id), status = COALESCE($2, status),"
+                " updated_at = $3, revision = revision + 1 WHERE id = $4",
+                decided.host,
+                decided.status,
+                now,
+                table_id,
+            )
+            changed = await self._fetch(conn, table_id)
+        self._cache.remember(changed)  # only once committed: a rolled-back revision is never held
+        return decided.result, changed
+
+    async def start_table(self, table_id: int, prepare: Callable[[TableRecord], Start[T]]) -> tuple[T, TableRecord]:
+        """Seat the lobby and store the initial state and the first write, in one transaction.
+
+        ``prepare`` sees the lobby (locked) and raises to refuse, and then nothing changes.
+        """
+        now = self.clock()
+        async with self._pool.acquire() as conn, conn.transaction():
+            table = await self._locked(conn, table_id)
+            started = prepare(table)
+            write = started.write
+            await conn.execute(
+                "UPDATE seats SET seat = o.n - 1 FROM unnest($2::text[]) WITH ORDINALITY AS o (user_id, n)"
+                " WHERE seats.table_id = $1 AND seats.user_id = o.user_id",
+                table_id,
+                list(started.order),
+            )
+            status = await conn.execute(
+                "UPDATE tables SET status = $1, initial_state = $2, state = $3, ply = $4, state_version = $5,"
+                " decisions = $6, updated_at = $7, revision = revision + 1 WHERE id = $8 AND status = 'lobby'",
+                write.status,
+                started.initial_state,
+                write.state,
+                len(write.actions),
+                write.state_version,
+                decisions_json(write.decisions),
+                now,
+                table_id,
+            )
+            if _count(status) != 1:
+                raise StaleMove(f"table {table_id} left its lobby")
+            await conn.execute(
+                "INSERT INTO actions (table_id, ply, seat, action, created_at)"
+                " SELECT $1, a.n, a.seat, a.action, $4"
+                " FROM unnest($2::integer[], $3::text[]) WITH ORDINALITY AS a (seat, action, n)",
+                table_id,
+                [seat for seat, _ in write.actions],
+                [code for _, code in write.actions],
+                now,
+            )
+            table = await self._fetch(conn, table_id)
+        self._cache.remember(table)
+        return started.result, table
+
+    async def commit_move(self, table_id: int, decide: Callable[[TableRecord], Move[T]]) -> tuple[T, TableRecord]:
+        """Run one move as one atomic statement.
+
+        ``decide`` usually sees the table from memory (no read at all). Its write is the guarded
+        UPDATE of ``MOVE`` on the ply and revision it saw, which appends the actions to the log in
+        the same statement. If another writer (this process or another) moved the table first, the
+        guard matches no row (a concurrent writer's row lock is waited for, then the guard is
+        checked on the row it committed), or ``decide`` refuses a move the copy in memory no
+        longer allows: either way the table is read again and ``decide`` runs on the fresh row,
+        where a decision that is really closed is refused.
+        """
+        now = self.clock()
+        async with self._pool.acquire() as conn:
+            table = self._cache.get(table_id)
+            fresh = table is None
+            if table is None:
+                table = await self._load(conn, self._known(table_id))
+            for _ in range(MAX_ATTEMPTS):
+                try:
+                    decided = decide(table)
+                except Exception:
+                    if fresh or await self._revision(conn, table_id) == table.revision:
+                        raise
+                    table, fresh = await self._load(conn, table_id), True
+                    continue
+                write = decided.write
+                landed = await conn.fetchval(
+                    MOVE,
+                    table_id,
+                    write.state,
+                    write.state_version,
+                    table.ply + len(write.actions),
+                    decisions_json(write.decisions),
+                    write.status,
+                    now,
+                    table.ply,
+                    table.revision,
+                    [seat for seat, _ in write.actions],
+                    [code for _, code in write.actions],
+                )
+                if landed == 1:
+                    break
+                table, fresh = await self._load(conn, table_id), True  # another writer moved it
+            else:
+                raise StaleMove(f"table {table_id} kept moving under this move")
+        moved = replace(
+            table,
+            state=write.state,
+            state_version=write.state_version,
+            ply=table.ply + len(write.actions),
+            decisions=tuple(write.decisions),
+            status=write.status,
+            updated_at=now,
+            revision=table.revision + 1,
+        )
+        self._cache.remember(moved)
+        return decided.result, moved
+
+    async def set_status(self, table_id: int, status: str, *, only_if: Sequence[str] = LIVE) -> bool:
+        """Change a table's status (cancel, ...) if it is in one of ``only_if``; True if changed."""
+        if not fits_id(table_id):
+            return False
+        async with self._pool.acquire() as conn:
+            done = await conn.execute(
+                "UPDATE tables SET status = $1, updated_at = $2, revision = revision + 1"
+                " WHERE id = $3 AND status = ANY($4::text[])",
+                status,
+                self.clock(),
+                table_id,
+                list(only_if),
+            )
+        self._cache.forget(table_id)
+        return _count(done) == 1
+
+    async def set_board_message(self, table_id: int, message_id: int | None) -> None:
+        """Remember which channel message shows this table's board."""
+        if not fits_id(table_id):
+            return
+        async with self._pool.acquire() as conn:
+            await conn.execute(
+                "UPDATE tables SET board_message_id = $1, updated_at = $2, revision = revision + 1 WHERE id = $3",
+                message_id,
+                self.clock(),
+                table_id,
+            )
+        self._cache.forget(table_id)
+
+    # -- players --------------------------------------------------------------------------------
+    async def dm_closed(self, user_id: str) -> bool:
+        """True once a DM to ``user_id`` has failed (they get ephemeral replies instead)."""
+        async with self._pool.acquire() as conn:
+            return bool(await conn.fetchval("SELECT dm_closed FROM players WHERE user_id = $1", user_id))
+
+    async def set_dm_closed(self, user_id: str, closed: bool) -> bool:
+        """Record whether ``user_id``'s DMs are closed; True if this changed what was known.
+
+        One statement: a row is written only where the value changes (or is new), and
+        ``xmax = 0`` tells an inserted row from an updated one; a new row changes what was known
+        only if it says closed (unknown meant open).
+        """
+        async with self._pool.acquire() as conn:
+            inserted = await conn.fetchval(
+                "INSERT INTO players (user_id, dm_closed, updated_at) VALUES ($1, $2, $3)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed,"
+                " updated_at = excluded.updated_at WHERE players.dm_closed <> excluded.dm_closed"
+                " RETURNING xmax = 0",
+                user_id,
+                closed,
+                self.clock(),
+            )
+        return inserted is not None and (closed or not inserted)
+
+    # -- scheduled work -------------------------------------------------------------------------
+    async def schedule_job(
+        self, *, table_id: int | None, kind: str, due_at: datetime, payload: Mapping[str, Any] | None = None
+    ) -> JobRecord:
+        """Store a job that falls due at ``due_at``, tied to ``table_id`` (or to no table)."""
+        async with self._pool.acquire() as conn:
+            row = await conn.fetchrow(
+                f"INSERT INTO jobs (table_id, kind, due_at, payload) VALUES ($1, $2, $3, $4) RETURNING {JOB_COLUMNS}",
+                table_id,
+                kind,
+                utc(due_at),
+                json.dumps(dict(payload or {})),
+            )
+        if row is None:  # INSERT ... RETURNING returns its row; this says so to the type checker
+            raise RuntimeError("the job insert returned no row")
+        return _job(row)
+
+    async def claim_due_jobs(
+        self, now: datetime, worker: str, limit: int = 10, *, lease: timedelta = JOB_LEASE
+    ) -> list[JobRecord]:
+        """Claim up to ``limit`` due jobs for ``worker`` in one statement. ``FOR UPDATE SKIP
+        LOCKED`` passes over the rows another claim is taking at this moment, and a row that
+        claim has just committed is checked again (it is no longer unclaimed): no job is claimed
+        twice, and no worker waits for another."""
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch(
+                "WITH due AS ("
+                " SELECT id FROM jobs WHERE done_at IS NULL AND due_at <= $2"
+                " AND (claimed_at IS NULL OR claimed_at <= $3) ORDER BY due_at, id LIMIT $4"
+                " FOR UPDATE SKIP LOCKED)"
+                f" UPDATE jobs SET claimed_by = $1, claimed_at = $2 FROM due WHERE jobs.id = due.id"
+                f" RETURNING {', '.join('jobs.' + c for c in JOB_COLUMNS.split(', '))}",
+                worker,
+                utc(now),
+                utc(now - lease),
+                limit,
+            )
+        return sorted((_job(r) for r in rows), key=lambda j: (j.due_at, j.id))
+
+    async def finish_job(self, job_id: int) -> bool:
+        """Mark a job done; True if it was still pending."""
+        if not fits_id(job_id):
+            return False
+        async with self._pool.acquire() as conn:
+            done = await conn.execute(
+                "UPDATE jobs SET done_at = $1 WHERE id = $2 AND done_at IS NULL",
+                utc(datetime.fromisoformat(self.clock())),
+                job_id,
+            )
+        return _count(done) == 1
+
+    async def cancel_jobs(self, table_id: int, kind: str | None = None) -> int:
+        """Delete the pending jobs of a table (of one ``kind``, or all); return how many went."""
+        if not fits_id(table_id):
+            return 0
+        async with self._pool.acquire() as conn:
+            done = await conn.execute(
+                "DELETE FROM jobs WHERE table_id = $1 AND done_at IS NULL AND ($2::text IS NULL OR kind = $2)",
+                table_id,
+                kind,
+            )
+        return _count(done)
+
+    async def pending_jobs(self, table_id: int | None = None) -> list[JobRecord]:
+        """Jobs not done yet (of one table, or all), by due time."""
+        if not fits_id(table_id):
+            return []
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch(
+                f"SELECT {JOB_COLUMNS} FROM jobs WHERE done_at IS NULL AND ($1::bigint IS NULL OR table_id = $1)"
+                " ORDER BY due_at, id",
+                table_id,
+            )
+        return [_job(r) for r in rows]
+
+    # -- internals ------------------------------------------------------------------------------
+    @staticmethod
+    def _known(table_id: int) -> int:
+        if not fits_id(table_id):
+            raise TableNotFound(table_id)
+        return table_id
+
+    async def _revision(self, conn: Conn, table_id: int) -> int | None:
+        revision = await conn.fetchval("SELECT revision FROM tables WHERE id = $1", table_id)
+        return None if revision is None else int(revision)
+
+    async def _live_in(self, conn: Conn, channel_id: int) -> TableRecord | None:
+        # Two statements (the revision, then the row if it is not the one held) are two snapshots:
+        # a table that closed in between is looked for again.
+        for _ in range(MAX_ATTEMPTS):
+            row = await conn.fetchrow(
+                "SELECT id, revision FROM tables WHERE channel_id = $1 AND status IN ('lobby', 'active')",
+                channel_id,
+            )
+            if row is None:
+                return None
+            table = self._cache.at(int(row[0]), int(row[1])) or await self._load(conn, int(row[0]))
+            if table.status in LIVE:
+                return table
+        raise StaleMove(f"channel {channel_id} kept changing under live_table")
+
+    async def _locked(self, conn: Conn, table_id: int) -> TableRecord:
+        """The table, read after locking its row for this transaction.
+
+        The lock and the read are two statements on purpose: under READ COMMITTED a statement that
+        waited for a lock still reads the seats as they were when it began, so only a statement
+        started after the lock sees what the writer before us committed.
+        """
+        locked = await conn.fetchval("SELECT id FROM tables WHERE id = $1 FOR UPDATE", self._known(table_id))
+        if locked is None:
+            raise TableNotFound(table_id)
+        return await self._fetch(conn, table_id)
+
+    async def _load(self, conn: Conn, table_id: int) -> TableRecord:
+        """The committed row, read and held in memory."""
+        table = await self._fetch(conn, table_id)
+        self._cache.remember(table)
+        return table
+
+    async def _fetch(self, conn: Conn, table_id: int) -> TableRecord:
+        """The row as this connection sees it (inside a transaction: maybe not committed yet)."""
+        row = await conn.fetchrow(f"SELECT {TABLE_COLUMNS} FROM tables t WHERE t.id = $1", table_id)
+        if row is None:
+            raise TableNotFound(table_id)
+        return _record(row)
+
+    async def _insert_seat(self, conn: Conn, table_id: int, seat: SeatRecord, now: str) -> None:
+        await conn.execute(
+            "INSERT INTO seats (table_id, user_id, name, is_ai, locale, joined_at) VALUES ($1, $2, $3, $4, $5, $6)",
+            table_id,
+            seat.user_id,
+            seat.name,
+            seat.is_ai,
+            seat.locale,
+            now,
+        )
+
+
+async def _keep_session(conn: Conn) -> None:
+    """Nothing to reset when a connection goes back to the pool: the store sets no session state
+    (no SET, LISTEN, cursor or session lock), and asyncpg still rolls back an open transaction.
+    The default reset costs one more round trip after every call, as much as a whole move."""
+
+
+def _count(status: str) -> int:
+    """The row count of a command status such as ``UPDATE 1`` or ``DELETE 3``."""
+    return int(status.rsplit(" ", 1)[-1])
+
+
+def _record(row: asyncpg.Record) -> TableRecord:
+    return TableRecord(
+        id=int(row["id"]),
+        guild_id=row["guild_id"],
+        channel_id=int(row["channel_id"]),
+        game=str(row["game"]),
+        options=dict(json.loads(row["options"])),
+        seed=str(row["seed"]),
+        status=str(row["status"]),
+        host_id=str(row["host_id"]),
+        locale=str(row["locale"]),
+        initial_state=row["initial_state"],
+        state=row["state"],
+        ply=int(row["ply"]),
+        state_version=int(row["state_version"]),
+        decisions=decisions_from(row["decisions"]),
+        board_message_id=row["board_message_id"],
+        created_at=str(row["created_at"]),
+        updated_at=str(row["updated_at"]),
+        seats=tuple(SeatRecord(str(s[0]), str(s[1]), bool(s[2]), s[3], s[4], str(s[5])) for s in row["seats"]),
+        revision=int(row["revision"]),
+    )
+
+
+def _job(row: asyncpg.Record) -> JobRecord:
+    return JobRecord(
+        id=int(row["id"]),
+        table_id=row["table_id"],
+        kind=str(row["kind"]),
+        due_at=row["due_at"],
+        payload=dict(json.loads(row["payload"])),
+        claimed_by=row["claimed_by"],
+        claimed_at=row["claimed_at"],
+        done_at=row["done_at"],
+    )
