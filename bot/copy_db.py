@@ -86,7 +86,7 @@ async def copy_db(
     by_status = ", ".join(f"{s} {copied.statuses.get(s, 0)}" for s in STATUSES)
     print(f"Copied {source} -> {shown(target)}", file=out)
     print(f"  tables   {copied.tables} ({by_status})", file=out)
-    for name in ("seats", "actions", "players", "jobs"):
+    for name in ("seats", "actions", "players"):
         print(f"  {name:<8} {getattr(copied, name)}", file=out)
     replayed, problems = await check(source, target, copied, games)
     for problem in problems:

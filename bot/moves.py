@@ -166,20 +166,22 @@ class Moves(Texts):
         if clocks is None:
             clocks = Clocks.from_json(rec.clocks, len(rec.seats), table_settings)
 
-        def refresh(current_state: Any, prev_to_act: frozenset[int], mover: int | None, at_ply: int) -> None:
-            # A seat keeps its decision id while it stays asked and someone else moved (a
+        def refresh(current_state: Any, prev_to_act: frozenset[int], movers: set[int], at_ply: int) -> None:
+            # A seat keeps its decision id while it stays asked and only others moved (a
             # simultaneous decision such as secret bets); any other asked seat gets a new one.
             current = rules.to_act(current_state)
             for seat in list(decisions):
                 if seat not in current:
                     del decisions[seat]
             for seat in current:
-                if seat in prev_to_act and seat != mover and seat in decisions:
+                if seat in prev_to_act and seat not in movers and seat in decisions:
                     continue
                 decisions[seat] = Decision(seat, at_ply, since)
                 opened.add(seat)
 
-        refresh(state, frozenset(decisions), actor, ply + len(done))
+        # Every seat that moved in ``done`` (the player; or each seat whose time ran out) is asked
+        # anew if it is asked again, even when several moved before this refresh.
+        refresh(state, frozenset(decisions), {seat for seat, _ in done}, ply + len(done))
         robots = {s.seat for s in rec.seats if s.is_ai and s.seat is not None}
         ai_seats = frozenset(robots | {seat for seat, clock in enumerate(clocks.seats) if clock.away})
         at = ply + len(done)
@@ -188,7 +190,7 @@ class Moves(Texts):
             state = step.after
             done.append((step.seat, rules.action_code(step.action)))
             events.extend((step.seat, e) for e in step.events)
-            refresh(state, rules.to_act(step.before), step.seat, step.number)
+            refresh(state, rules.to_act(step.before), {step.seat}, step.number)
         for seat in opened & set(decisions):
             if clocks.seats[seat].reminded:
                 clocks = clocks.with_seat(seat, replace(clocks.seats[seat], reminded=0))

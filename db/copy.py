@@ -1,5 +1,5 @@
 """Copy an SQLite database into an empty PostgreSQL one, row for row: tables, seats, the action
-log, players' preferences and scheduled jobs, ids kept. ``python -m bot copy-db`` calls this,
+log and players' preferences, ids kept. ``python -m bot copy-db`` calls this,
 then checks the copy through the store and the game rules (bot/copy_db.py)."""
 
 from __future__ import annotations
@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +18,12 @@ from db.store import StoreError
 
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, options, seed, status, host_id, locale, initial_state, state, ply,"
-    " state_version, decisions, board_message_id, created_at, updated_at, revision"
+    " state_version, decisions, board_message_id, created_at, updated_at, revision, settings, clocks, due_at,"
+    " ping_message_id, results"
 )
 SEAT_COLUMNS = "table_id, user_id, name, is_ai, locale, seat, joined_at"
 ACTION_COLUMNS = "table_id, ply, seat, action, created_at"
-PLAYER_COLUMNS = "user_id, dm_closed, locale, updated_at"
-JOB_COLUMNS = "id, table_id, kind, due_at, payload, claimed_by, claimed_at, done_at"
+PLAYER_COLUMNS = "user_id, dm_closed, reminders, updated_at"
 
 
 class CopyRefused(StoreError):
@@ -40,7 +39,6 @@ class Copied:
     seats: int
     actions: int
     players: int
-    jobs: int
 
     @property
     def tables(self) -> int:
@@ -52,7 +50,7 @@ async def copy_sqlite_to_postgres(source: str | Path, target_url: str) -> Copied
     """Copy every row of the SQLite file ``source`` into the PostgreSQL database ``target_url``.
 
     Both are migrated to the current schema first (the source as the bot would on start). The
-    target must hold no table, player or job yet; the copy is one transaction, so it lands whole
+    target must hold no table or player yet; the copy is one transaction, so it lands whole
     or not at all, and the id sequences continue after the copied ids.
     """
     if not Path(source).is_file():
@@ -62,21 +60,18 @@ async def copy_sqlite_to_postgres(source: str | Path, target_url: str) -> Copied
     target = await PostgresStore.open(target_url, pool_size=1)
     try:
         async with target.pool.acquire() as conn, conn.transaction():
-            held = await conn.fetchval(
-                "SELECT EXISTS (SELECT 1 FROM tables) OR EXISTS (SELECT 1 FROM players) OR EXISTS (SELECT 1 FROM jobs)"
-            )
+            held = await conn.fetchval("SELECT EXISTS (SELECT 1 FROM tables) OR EXISTS (SELECT 1 FROM players)")
             if held:
-                raise CopyRefused("the PostgreSQL database already holds tables, players or jobs")
+                raise CopyRefused("the PostgreSQL database already holds tables or players")
             for name, columns in (
                 ("tables", TABLE_COLUMNS),
                 ("seats", SEAT_COLUMNS + ", joined_no"),
                 ("actions", ACTION_COLUMNS),
                 ("players", PLAYER_COLUMNS),
-                ("jobs", JOB_COLUMNS),
             ):
                 await conn.copy_records_to_table(name, records=rows[name], columns=columns.split(", "))
             # Rows copied with their ids leave the identity sequences behind: move them past.
-            for name, column in (("tables", "id"), ("seats", "joined_no"), ("jobs", "id")):
+            for name, column in (("tables", "id"), ("seats", "joined_no")):
                 await conn.execute(
                     f"SELECT setval(pg_get_serial_sequence('{name}', '{column}'),"
                     f" COALESCE((SELECT MAX({column}) FROM {name}), 0) + 1, false)"
@@ -89,7 +84,6 @@ async def copy_sqlite_to_postgres(source: str | Path, target_url: str) -> Copied
         seats=len(rows["seats"]),
         actions=len(rows["actions"]),
         players=len(rows["players"]),
-        jobs=len(rows["jobs"]),
     )
 
 
@@ -101,17 +95,12 @@ async def _read_all(source: Path) -> dict[str, list[tuple[Any, ...]]]:
         seats = await conn.execute_fetchall(f"SELECT {SEAT_COLUMNS}, rowid FROM seats ORDER BY rowid")
         actions = await conn.execute_fetchall(f"SELECT {ACTION_COLUMNS} FROM actions ORDER BY table_id, ply")
         players = await conn.execute_fetchall(f"SELECT {PLAYER_COLUMNS} FROM players ORDER BY user_id")
-        jobs = await conn.execute_fetchall(f"SELECT {JOB_COLUMNS} FROM jobs ORDER BY id")
         await conn.execute("COMMIT")
-
-    def moment(text: str | None) -> datetime | None:
-        return None if text is None else datetime.fromisoformat(text)
 
     return {
         "tables": [tuple(r) for r in tables],
         # SQLite's integers 0/1 are PostgreSQL's booleans; its rowid keeps the join order.
         "seats": [(r[0], r[1], r[2], bool(r[3]), r[4], r[5], r[6], r[7]) for r in seats],
         "actions": [tuple(r) for r in actions],
-        "players": [(r[0], bool(r[1]), r[2], r[3]) for r in players],
-        "jobs": [(r[0], r[1], r[2], moment(r[3]), r[4], r[5], moment(r[6]), moment(r[7])) for r in jobs],
+        "players": [(r[0], bool(r[1]), bool(r[2]), r[3]) for r in players],
     }

@@ -4,27 +4,23 @@ for several bot processes (Discord shards on several machines) at once.
 Same semantics as db/sqlite.py, with the database doing the serialising that SQLite's single
 writer did: a move is one statement guarded by ply and revision (a data-modifying CTE appends its
 actions to the log in that statement); a lobby change or a start locks its table row first
-(``SELECT ... FOR UPDATE``) and decides on what it reads after the lock; jobs are claimed with
-``FOR UPDATE SKIP LOCKED``. Recent tables are kept in memory and checked by their revision, which
-every write bumps, whichever process wrote.
+(``SELECT ... FOR UPDATE``) and decides on what it reads after the lock. Recent tables are kept in
+memory and checked by their revision, which every write bumps, whichever process wrote.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 import asyncpg
 
 from db.cache import TableCache
 from db.store import (
-    JOB_LEASE,
     LIVE,
     ChannelBusy,
-    JobRecord,
     LobbyChange,
     Move,
     SeatRecord,
@@ -36,7 +32,6 @@ from db.store import (
     decisions_json,
     fits_id,
     migrations,
-    utc,
     utc_now_iso,
 )
 
@@ -54,17 +49,17 @@ MIGRATION_LOCK = 0x67616D65686F7374  # "gamehost": processes starting together m
 TABLE_COLUMNS = (
     "t.id, t.guild_id, t.channel_id, t.game, t.options, t.seed, t.status, t.host_id, t.locale,"
     " t.initial_state, t.state, t.ply, t.state_version, t.decisions, t.board_message_id, t.created_at,"
-    " t.updated_at, t.revision,"
+    " t.updated_at, t.revision, t.settings, t.clocks, t.due_at, t.ping_message_id, t.results,"
     # The seats come in the same statement, so a record is one snapshot in one round trip.
     " ARRAY(SELECT ROW(s.user_id, s.name, s.is_ai, s.locale, s.seat, s.joined_at) FROM seats s"
     " WHERE s.table_id = t.id ORDER BY COALESCE(s.seat, 1000000), s.joined_at, s.joined_no) AS seats"
 )
-JOB_COLUMNS = "id, table_id, kind, due_at, payload, claimed_by, claimed_at, done_at"
 
 MOVE = """
 WITH moved AS (
     UPDATE tables SET state = $2, state_version = $3, ply = $4, decisions = $5, status = $6,
-        updated_at = $7, revision = revision + 1
+        updated_at = $7, revision = revision + 1, clocks = COALESCE($12, clocks),
+        settings = COALESCE($13, settings), due_at = $14, results = COALESCE($15, results)
     WHERE id = $1 AND ply = $8 AND revision = $9
     RETURNING id
 ), logged AS (
@@ -145,6 +140,7 @@ class PostgresStore:
         seed: str,
         host: SeatRecord,
         locale: str,
+        settings: str = "{}",
     ) -> TableRecord:
         """Open a lobby in ``channel_id`` with its host seated; raise ChannelBusy if one is live.
 
@@ -159,7 +155,7 @@ class PostgresStore:
                 async with conn.transaction():
                     table_id = await conn.fetchval(
                         "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, host_id, locale,"
-                        " created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $8, $8)"
+                        " settings, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $9, $8, $8)"
                         " ON CONFLICT (channel_id) WHERE status IN ('lobby', 'active') DO NOTHING RETURNING id",
                         guild_id,
                         channel_id,
@@ -169,6 +165,7 @@ class PostgresStore:
                         host.user_id,
                         locale,
                         now,
+                        settings,
                     )
                     if table_id is not None:
                         await self._insert_seat(conn, int(table_id), host, now)
@@ -198,6 +195,10 @@ class PostgresStore:
             if revision is None:
                 return None
             return self._cache.at(table_id, int(revision)) or await self._load(conn, table_id)
+
+    def cached_table(self, table_id: int) -> TableRecord | None:
+        """The record of a table as this process last saw it, without reading (it may be stale)."""
+        return self._cache.get(table_id)
 
     async def last_table(self, channel_id: int) -> TableRecord | None:
         """The most recent table of a channel, live or ended (to read a finished game's log)."""
@@ -245,11 +246,12 @@ class PostgresStore:
                 await conn.execute("DELETE FROM seats WHERE table_id = $1 AND user_id = $2", table_id, decided.remove)
             await conn.execute(
                 "UPDATE tables SET host_id = COALESCE($1, host_id), status = COALESCE($2, status),"
-                " updated_at = $3, revision = revision + 1 WHERE id = $4",
+                " settings = COALESCE($5, settings), updated_at = $3, revision = revision + 1 WHERE id = $4",
                 decided.host,
                 decided.status,
                 now,
                 table_id,
+                decided.settings,
             )
             changed = await self._fetch(conn, table_id)
         self._cache.remember(changed)  # only once committed: a rolled-back revision is never held
@@ -273,7 +275,9 @@ class PostgresStore:
             )
             status = await conn.execute(
                 "UPDATE tables SET status = $1, initial_state = $2, state = $3, ply = $4, state_version = $5,"
-                " decisions = $6, updated_at = $7, revision = revision + 1 WHERE id = $8 AND status = 'lobby'",
+                " decisions = $6, updated_at = $7, revision = revision + 1, clocks = COALESCE($9, clocks),"
+                " settings = COALESCE($10, settings), due_at = $11, results = COALESCE($12, results)"
+                " WHERE id = $8 AND status = 'lobby'",
                 write.status,
                 started.initial_state,
                 write.state,
@@ -282,6 +286,10 @@ class PostgresStore:
                 decisions_json(write.decisions),
                 now,
                 table_id,
+                write.clocks,
+                write.settings,
+                write.due_at,
+                write.results,
             )
             if _count(status) != 1:
                 raise StaleMove(f"table {table_id} left its lobby")
@@ -337,6 +345,10 @@ class PostgresStore:
                     table.revision,
                     [seat for seat, _ in write.actions],
                     [code for _, code in write.actions],
+                    write.clocks,
+                    write.settings,
+                    write.due_at,
+                    write.results,
                 )
                 if landed == 1:
                     break
@@ -350,6 +362,10 @@ class PostgresStore:
             ply=table.ply + len(write.actions),
             decisions=tuple(write.decisions),
             status=write.status,
+            clocks=table.clocks if write.clocks is None else write.clocks,
+            settings=table.settings if write.settings is None else write.settings,
+            due_at=write.due_at,
+            results=table.results if write.results is None else write.results,
             updated_at=now,
             revision=table.revision + 1,
         )
@@ -374,16 +390,62 @@ class PostgresStore:
 
     async def set_board_message(self, table_id: int, message_id: int | None) -> None:
         """Remember which channel message shows this table's board."""
+        await self._set_message("board_message_id", table_id, message_id)
+
+    async def set_ping_message(self, table_id: int, message_id: int | None) -> None:
+        """Remember the table's last turn ping (its buttons are retired with its decision)."""
+        await self._set_message("ping_message_id", table_id, message_id)
+
+    async def _set_message(self, column: str, table_id: int, message_id: int | None) -> None:
         if not fits_id(table_id):
             return
         async with self._pool.acquire() as conn:
             await conn.execute(
-                "UPDATE tables SET board_message_id = $1, updated_at = $2, revision = revision + 1 WHERE id = $3",
+                f"UPDATE tables SET {column} = $1, updated_at = $2, revision = revision + 1 WHERE id = $3",
                 message_id,
                 self.clock(),
                 table_id,
             )
         self._cache.forget(table_id)
+
+    async def due_tables(self, now: str, limit: int = 100) -> list[int]:
+        """Active tables whose next reminder or timeout is due at ``now`` (ISO time), oldest first.
+
+        Several processes may find the same table: what is due is decided inside its guarded write,
+        so only one of them acts."""
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch(
+                "SELECT id FROM tables WHERE status = 'active' AND due_at IS NOT NULL AND due_at <= $1"
+                " ORDER BY due_at LIMIT $2",
+                now,
+                limit,
+            )
+        return [int(r[0]) for r in rows]
+
+    async def finished_tables(self, guild_id: int | None, game: str | None = None) -> list[TableRecord]:
+        """Finished tables of a server (of one game, or all), oldest first, for its leaderboard."""
+        if not fits_id(guild_id):
+            return []
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch(
+                f"SELECT {TABLE_COLUMNS} FROM tables t WHERE t.status = 'over'"
+                " AND t.guild_id IS NOT DISTINCT FROM $1 AND ($2::text IS NULL OR t.game = $2) ORDER BY t.id",
+                guild_id,
+                game,
+            )
+        return [_record(r) for r in rows]
+
+    async def channel_tables(self, channel_id: int, limit: int = 10) -> list[TableRecord]:
+        """The latest tables of a channel, newest first, whatever their status."""
+        if not fits_id(channel_id):
+            return []
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch(
+                f"SELECT {TABLE_COLUMNS} FROM tables t WHERE t.channel_id = $1 ORDER BY t.id DESC LIMIT $2",
+                channel_id,
+                limit,
+            )
+        return [_record(r) for r in rows]
 
     # -- players --------------------------------------------------------------------------------
     async def dm_closed(self, user_id: str) -> bool:
@@ -410,80 +472,23 @@ class PostgresStore:
             )
         return inserted is not None and (closed or not inserted)
 
-    # -- scheduled work -------------------------------------------------------------------------
-    async def schedule_job(
-        self, *, table_id: int | None, kind: str, due_at: datetime, payload: Mapping[str, Any] | None = None
-    ) -> JobRecord:
-        """Store a job that falls due at ``due_at``, tied to ``table_id`` (or to no table)."""
+    async def reminders_on(self, user_id: str) -> bool:
+        """True unless ``user_id`` turned their reminders off."""
         async with self._pool.acquire() as conn:
-            row = await conn.fetchrow(
-                f"INSERT INTO jobs (table_id, kind, due_at, payload) VALUES ($1, $2, $3, $4) RETURNING {JOB_COLUMNS}",
-                table_id,
-                kind,
-                utc(due_at),
-                json.dumps(dict(payload or {})),
-            )
-        if row is None:  # INSERT ... RETURNING returns its row; this says so to the type checker
-            raise RuntimeError("the job insert returned no row")
-        return _job(row)
+            on = await conn.fetchval("SELECT reminders FROM players WHERE user_id = $1", user_id)
+        return on is None or bool(on)
 
-    async def claim_due_jobs(
-        self, now: datetime, worker: str, limit: int = 10, *, lease: timedelta = JOB_LEASE
-    ) -> list[JobRecord]:
-        """Claim up to ``limit`` due jobs for ``worker`` in one statement. ``FOR UPDATE SKIP
-        LOCKED`` passes over the rows another claim is taking at this moment, and a row that
-        claim has just committed is checked again (it is no longer unclaimed): no job is claimed
-        twice, and no worker waits for another."""
+    async def set_reminders(self, user_id: str, on: bool) -> None:
+        """Turn ``user_id``'s reminders on or off."""
         async with self._pool.acquire() as conn:
-            rows = await conn.fetch(
-                "WITH due AS ("
-                " SELECT id FROM jobs WHERE done_at IS NULL AND due_at <= $2"
-                " AND (claimed_at IS NULL OR claimed_at <= $3) ORDER BY due_at, id LIMIT $4"
-                " FOR UPDATE SKIP LOCKED)"
-                f" UPDATE jobs SET claimed_by = $1, claimed_at = $2 FROM due WHERE jobs.id = due.id"
-                f" RETURNING {', '.join('jobs.' + c for c in JOB_COLUMNS.split(', '))}",
-                worker,
-                utc(now),
-                utc(now - lease),
-                limit,
+            await conn.execute(
+                "INSERT INTO players (user_id, reminders, updated_at) VALUES ($1, $2, $3)"
+                " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders,"
+                " updated_at = excluded.updated_at",
+                user_id,
+                on,
+                self.clock(),
             )
-        return sorted((_job(r) for r in rows), key=lambda j: (j.due_at, j.id))
-
-    async def finish_job(self, job_id: int) -> bool:
-        """Mark a job done; True if it was still pending."""
-        if not fits_id(job_id):
-            return False
-        async with self._pool.acquire() as conn:
-            done = await conn.execute(
-                "UPDATE jobs SET done_at = $1 WHERE id = $2 AND done_at IS NULL",
-                utc(datetime.fromisoformat(self.clock())),
-                job_id,
-            )
-        return _count(done) == 1
-
-    async def cancel_jobs(self, table_id: int, kind: str | None = None) -> int:
-        """Delete the pending jobs of a table (of one ``kind``, or all); return how many went."""
-        if not fits_id(table_id):
-            return 0
-        async with self._pool.acquire() as conn:
-            done = await conn.execute(
-                "DELETE FROM jobs WHERE table_id = $1 AND done_at IS NULL AND ($2::text IS NULL OR kind = $2)",
-                table_id,
-                kind,
-            )
-        return _count(done)
-
-    async def pending_jobs(self, table_id: int | None = None) -> list[JobRecord]:
-        """Jobs not done yet (of one table, or all), by due time."""
-        if not fits_id(table_id):
-            return []
-        async with self._pool.acquire() as conn:
-            rows = await conn.fetch(
-                f"SELECT {JOB_COLUMNS} FROM jobs WHERE done_at IS NULL AND ($1::bigint IS NULL OR table_id = $1)"
-                " ORDER BY due_at, id",
-                table_id,
-            )
-        return [_job(r) for r in rows]
 
     # -- internals ------------------------------------------------------------------------------
     @staticmethod
@@ -580,17 +585,9 @@ def _record(row: asyncpg.Record) -> TableRecord:
         updated_at=str(row["updated_at"]),
         seats=tuple(SeatRecord(str(s[0]), str(s[1]), bool(s[2]), s[3], s[4], str(s[5])) for s in row["seats"]),
         revision=int(row["revision"]),
-    )
-
-
-def _job(row: asyncpg.Record) -> JobRecord:
-    return JobRecord(
-        id=int(row["id"]),
-        table_id=row["table_id"],
-        kind=str(row["kind"]),
+        settings=str(row["settings"]),
+        clocks=str(row["clocks"]),
         due_at=row["due_at"],
-        payload=dict(json.loads(row["payload"])),
-        claimed_by=row["claimed_by"],
-        claimed_at=row["claimed_at"],
-        done_at=row["done_at"],
+        ping_message_id=row["ping_message_id"],
+        results=row["results"],
     )

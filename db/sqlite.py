@@ -10,21 +10,18 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import aiosqlite
 
 from db.cache import TableCache
 from db.store import (
-    JOB_LEASE,
     LIVE,
     ChannelBusy,
-    JobRecord,
     LobbyChange,
     Move,
     SeatRecord,
@@ -36,7 +33,6 @@ from db.store import (
     decisions_json,
     fits_id,
     migrations,
-    utc,
     utc_now_iso,
 )
 
@@ -496,30 +492,6 @@ class SqliteStore:
             "INSERT INTO seats (table_id, user_id, name, is_ai, locale, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
             (table_id, seat.user_id, seat.name, int(seat.is_ai), seat.locale, now),
         )
-
-
-JOB_COLUMNS = "id, table_id, kind, due_at, payload, claimed_by, claimed_at, done_at"
-
-
-def _job_time(moment: datetime) -> str:
-    """A job time as stored: UTC ISO text of one width, so that text order is time order."""
-    return utc(moment).isoformat(timespec="microseconds")
-
-
-def _job(row: sqlite3.Row) -> JobRecord:
-    def moment(text: str | None) -> datetime | None:
-        return None if text is None else datetime.fromisoformat(text)
-
-    return JobRecord(
-        id=int(row[0]),
-        table_id=None if row[1] is None else int(row[1]),
-        kind=str(row[2]),
-        due_at=datetime.fromisoformat(row[3]),
-        payload=dict(json.loads(row[4])),
-        claimed_by=row[5],
-        claimed_at=moment(row[6]),
-        done_at=moment(row[7]),
-    )
 
 
 async def _connect(path: str | Path) -> aiosqlite.Connection:

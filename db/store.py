@@ -13,19 +13,16 @@ raises to refuse, and then nothing is written.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from importlib import resources
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 LIVE = ("lobby", "active")
 T = TypeVar("T")
 INT64 = (-(2**63), 2**63 - 1)
 """The range of ids a database integer holds: a larger id names no table."""
-JOB_LEASE = timedelta(minutes=5)
-"""How long a claimed job belongs to its worker: one not finished by then (the worker died) is due
-again and the next claim takes it, so a job runs at least once and, while its worker lives, once."""
 
 
 @dataclass(frozen=True)
@@ -132,21 +129,6 @@ class LobbyChange(Generic[T]):
     host: str | None = None
     status: str | None = None
     settings: str | None = None
-
-
-@dataclass(frozen=True)
-class JobRecord:
-    """Scheduled work (a reminder, a timeout): due at ``due_at``, run by the one worker that claims
-    it; ``payload`` is the caller's JSON object. Times are aware UTC datetimes."""
-
-    id: int
-    table_id: int | None
-    kind: str
-    due_at: datetime
-    payload: dict[str, Any]
-    claimed_by: str | None = None
-    claimed_at: datetime | None = None
-    done_at: datetime | None = None
 
 
 class StoreError(Exception):
@@ -279,44 +261,10 @@ class TableStore(Protocol):
         """Record whether ``user_id``'s DMs are closed; True if this changed what was known."""
         ...
 
-    async def schedule_job(
-        self, *, table_id: int | None, kind: str, due_at: datetime, payload: Mapping[str, Any] | None = None
-    ) -> JobRecord:
-        """Store a job that falls due at ``due_at`` (an aware datetime); ``table_id`` ties it to a
-        table (None: to none), and its pending jobs go when the table's are cancelled."""
-        ...
-
-    async def claim_due_jobs(
-        self, now: datetime, worker: str, limit: int = 10, *, lease: timedelta = JOB_LEASE
-    ) -> list[JobRecord]:
-        """Claim up to ``limit`` jobs due at ``now`` for ``worker``, oldest due first, in one write:
-        across every process sharing the database, a due job goes to exactly one claim (a claim
-        not finished within ``lease`` lapses, and the job is due again)."""
-        ...
-
-    async def finish_job(self, job_id: int) -> bool:
-        """Mark a job done (it is never claimed again); True if it was still pending."""
-        ...
-
-    async def cancel_jobs(self, table_id: int, kind: str | None = None) -> int:
-        """Delete the pending jobs of a table (of one ``kind``, or all); return how many went."""
-        ...
-
-    async def pending_jobs(self, table_id: int | None = None) -> list[JobRecord]:
-        """Jobs not done yet, claimed or not (of one table, or all), by due time."""
-        ...
-
 
 def utc_now_iso() -> str:
     """The current time as ISO text (the store's default clock)."""
     return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def utc(moment: datetime) -> datetime:
-    """``moment`` in UTC; a naive datetime is refused (a job's time must not depend on the host's zone)."""
-    if moment.tzinfo is None or moment.utcoffset() is None:
-        raise ValueError(f"an aware datetime is needed, not {moment!r}")
-    return moment.astimezone(UTC)
 
 
 def fits_id(value: int | None) -> bool:

@@ -6,7 +6,7 @@ import asyncio
 import io
 import os
 import sys
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import asyncpg
@@ -40,7 +40,8 @@ async def play(service: TableService, table_id: int, moves: int) -> None:
 
 
 async def a_server_database(path: Path, clock: Clock) -> SqliteStore:
-    """Tables in every status, seats, logs, preferences and jobs, as a server's file holds them."""
+    """Tables in every status, seats, logs, clocks, results and preferences, as a server's file
+    holds them."""
     store = await SqliteStore.open(path)
     service = TableService(store, GAMES, clock=clock)
     for channel, game, moves in ((1, "mogul", 30), (2, "toprace", 12), (3, "mogul", 10_000), (4, "toprace", 0)):
@@ -56,10 +57,7 @@ async def a_server_database(path: Path, clock: Clock) -> SqliteStore:
     await service.cancel(Place(guild_id=7, channel_id=6), DEE)
     await store.set_dm_closed(BEN.id, True)
     await store.set_dm_closed(CY.id, False)
-    done = await store.schedule_job(table_id=1, kind="reminder", due_at=T0, payload={"seat": 0})
-    await store.claim_due_jobs(T0, "w")
-    await store.finish_job(done.id)
-    await store.schedule_job(table_id=2, kind="timeout", due_at=T0 + timedelta(hours=1), payload={"seat": 1})
+    await store.set_reminders(DEE.id, False)
     return store
 
 
@@ -73,20 +71,20 @@ async def test_copy_moves_everything_and_checks_every_table(tmp_path: Path, pg_u
     assert await copy_db(source, pg_url, out=out) == 0, out.getvalue()
     report = out.getvalue()
     assert "tables   6 (lobby 1, active 3, over 1, cancelled 1)" in report
-    assert "seats    15" in report and "players  2" in report and "jobs     2" in report
+    assert "seats    15" in report and "players  3" in report
     assert "4 started tables replay to their stored state" in report
 
     after = await PostgresStore.open(pg_url)
     try:
         assert await after.live_tables() == live_before
         assert await after.dm_closed(BEN.id) and not await after.dm_closed(CY.id)
-        (pending,) = await after.pending_jobs()
-        assert (pending.table_id, pending.kind, pending.payload) == (2, "timeout", {"seat": 1})
+        assert not await after.reminders_on(DEE.id) and await after.reminders_on(ANA.id)
+        over = await after.finished_tables(7)
+        assert [t.id for t in over] == [3] and over[0].results  # the results (leaderboard) came too
         # New rows continue after the copied ids.
         service = TableService(after, GAMES, clock=clock)
         await service.create(Place(guild_id=7, channel_id=9), "mogul", ANA)
         assert (await service.table(Place(guild_id=7, channel_id=9))).id == 7
-        assert (await after.schedule_job(table_id=None, kind="k", due_at=T0)).id == 3
     finally:
         await after.close()
 

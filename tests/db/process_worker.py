@@ -3,8 +3,9 @@ lines on stdin, answering one JSON line per command on stdout.
 
     python -m tests.db.process_worker <database path or URL> <worker name>
 
-Commands: ``warm`` (read tables, so this process holds them in memory), ``arm`` (take moves or a
-claim to make, answer ``armed``) then ``go`` (make them all at once, answer the results), ``quit``.
+Commands: ``warm`` (read tables, so this process holds them in memory), ``arm`` (take moves to
+make, or a moment at which to run what fell due; answer ``armed``) then ``go`` (make them all at
+once, or run what is due; answer the results), ``quit``.
 Arming first lets the test release both processes with two short writes, so they really race.
 """
 
@@ -53,7 +54,7 @@ async def main(target: str, name: str) -> None:
 
 
 async def fire(service: TableService, name: str, armed: dict[str, Any]) -> dict[str, Any]:
-    """Make every armed move at once, or claim due jobs until none is left."""
+    """Make every armed move at once, or run what has fallen due at the armed moment."""
     if "moves" in armed:
 
         async def one(table_id: int, user_id: str, code: str, decision: int) -> str:
@@ -67,14 +68,11 @@ async def fire(service: TableService, name: str, armed: dict[str, Any]) -> dict[
 
         results = await asyncio.gather(*(one(*move) for move in armed["moves"]))
         return {"results": list(results)}
-    now = datetime.fromisoformat(armed["claim_at"])
-    claimed: list[int] = []
-    for _ in range(armed["max_batches"]):  # bounded: a job claimed again and again must not hang the test
-        batch = await service.store.claim_due_jobs(now, name, limit=armed["limit"])
-        if not batch:
-            break
-        claimed.extend(job.id for job in batch)
-    return {"claimed": claimed}
+    moment = datetime.fromisoformat(armed["due_at"])
+    service.clock = lambda: moment
+    outs = await service.run_due()
+    timeouts = [[box.table_id, e] for box in outs for e in box.events if "time ran out" in e]
+    return {"timeouts": timeouts, "worker": name}
 
 
 if __name__ == "__main__":

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import random
-from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
 
+from bot.clock import iso
 from bot.errors import NoTable, Stale, TableError, TableFull
 from bot.outbox import Place, Player
 from bot.service import TableService
@@ -439,122 +439,54 @@ async def test_a_stale_copy_whose_guard_misses_is_decided_again(open_store: Open
     assert await a.actions(table.id) == [(1, 0, "a"), (2, 1, "b"), (3, 0, "c")]
 
 
-# -- scheduled work ----------------------------------------------------------------------------------
-T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
+# -- what falls due ---------------------------------------------------------------------------------
+async def test_due_tables_are_the_active_ones_whose_time_has_come(store: TableStore, clock: Clock) -> None:
+    service = TableService(store, TEST_GAMES, clock=clock, new_seed=lambda: "s")
+    first = await started(service, "guess", Place(1, 901), ANA, BEN)
+    second = await started(service, "guess", Place(1, 902), ANA, BEN)
+    now = clock()
+    assert await store.due_tables(iso(now)) == []
+    clock.advance(hours=37)  # half of the default 72 h: the first reminders fall due
+    assert await store.due_tables(iso(clock())) == [first, second]
+    assert await store.due_tables(iso(clock()), limit=1) == [first]
+    await store.set_status(first, "cancelled")
+    assert await store.due_tables(iso(clock())) == [second]
 
 
-async def test_a_job_is_claimed_once_it_is_due_and_not_before(store: TableStore) -> None:
-    table = await store.create_table(
-        guild_id=1, channel_id=950, game="guess", options={}, seed="s", host=HOST, locale="en"
-    )
-    payload = {"seat": 1, "note": "tour de ben", "plies": [3, 4]}
-    early = await store.schedule_job(
-        table_id=table.id, kind="reminder", due_at=T0 + timedelta(hours=1), payload=payload
-    )
-    late = await store.schedule_job(table_id=None, kind="sweep", due_at=T0 + timedelta(hours=2))
-    assert (early.table_id, early.kind, early.due_at, early.payload) == (
-        table.id,
-        "reminder",
-        T0 + timedelta(hours=1),
-        payload,
-    )
-    assert (early.claimed_by, early.claimed_at, early.done_at) == (None, None, None)
-    assert late.payload == {} and late.table_id is None
-
-    assert await store.claim_due_jobs(T0, "w1") == []
-    assert await store.claim_due_jobs(T0 + timedelta(minutes=59, seconds=59), "w1") == []
-    (claimed,) = await store.claim_due_jobs(T0 + timedelta(hours=1), "w1")
-    assert claimed.id == early.id and claimed.claimed_by == "w1" and claimed.claimed_at == T0 + timedelta(hours=1)
-    assert claimed.payload == payload
-    assert await store.claim_due_jobs(T0 + timedelta(hours=1, minutes=1), "w2") == []  # w1 holds it
-
-    assert await store.finish_job(early.id)
-    assert not await store.finish_job(early.id)
-    assert [j.id for j in await store.pending_jobs()] == [late.id]
-    assert [j.id for j in await store.claim_due_jobs(T0 + timedelta(days=1), "w2")] == [late.id]  # never early again
+async def test_two_processes_running_what_fell_due_act_once(open_store: OpenStore, clock: Clock) -> None:
+    """Both bot processes look for due work at the same moment: each reminder and each timeout
+    happens once (the one whose guarded write lands), whatever the interleaving."""
+    a, b = await two_services(open_store, clock)
+    tables = [await started(a, "mogul", Place(1, 910 + i), ANA, BEN, CY) for i in range(6)]
+    clock.advance(hours=37)
+    outs = await asyncio.gather(a.run_due(), b.run_due())
+    reminded = [r.user_id for out in outs for box in out for r in box.reminders]
+    assert len(reminded) == len(tables)  # one first reminder per table, from one process or the other
+    clock.advance(hours=40)  # past the deadline
+    plies = {t: (await a.table(table_id=t)).ply for t in tables}
+    outs = await asyncio.gather(a.run_due(), b.run_due(), a.run_due())
+    timeouts = [e for out in outs for box in out for e in box.events if "time ran out" in e]
+    assert len(timeouts) == len(tables)
+    for table_id in tables:
+        table = await b.table(table_id=table_id)
+        assert table.ply > plies[table_id]
+        assert await b.replay(table_id) == b.state_of(table)
 
 
-async def test_job_times_are_instants_whatever_their_zone(store: TableStore) -> None:
-    paris = timezone(timedelta(hours=1))
-    job = await store.schedule_job(table_id=None, kind="k", due_at=datetime(2026, 11, 1, 13, 0, tzinfo=paris))
-    assert job.due_at == T0 and job.due_at.utcoffset() == timedelta(0)
-    assert await store.claim_due_jobs(datetime(2026, 11, 1, 12, 59, tzinfo=paris), "w") == []  # 11:59 UTC
-    assert [
-        j.id for j in await store.claim_due_jobs(datetime(2026, 11, 1, 7, 0, tzinfo=timezone(-timedelta(hours=5))), "w")
-    ] == [job.id]
-    with pytest.raises(ValueError):
-        await store.schedule_job(table_id=None, kind="k", due_at=datetime(2026, 11, 1, 12, 0))
-
-
-async def test_claims_take_the_oldest_due_first_up_to_the_limit(store: TableStore) -> None:
-    due = [T0 + timedelta(minutes=m) for m in (5, 1, 4, 2, 3)]
-    jobs = {d: (await store.schedule_job(table_id=None, kind="k", due_at=d)).id for d in due}
-    first = await store.claim_due_jobs(T0 + timedelta(hours=1), "w", limit=2)
-    assert [j.id for j in first] == [jobs[T0 + timedelta(minutes=1)], jobs[T0 + timedelta(minutes=2)]]
-    rest = await store.claim_due_jobs(T0 + timedelta(hours=1), "w", limit=10)
-    assert [j.due_at for j in rest] == [T0 + timedelta(minutes=m) for m in (3, 4, 5)]
-
-
-async def test_a_claim_not_finished_within_its_lease_lapses(store: TableStore) -> None:
-    """A worker that died holding a job: after the lease, the next claim takes the job again."""
-    job = await store.schedule_job(table_id=None, kind="timeout", due_at=T0)
-    lease = timedelta(minutes=5)
-    (held,) = await store.claim_due_jobs(T0, "dead", lease=lease)
-    assert await store.claim_due_jobs(T0 + timedelta(minutes=4, seconds=59), "w2", lease=lease) == []
-    (again,) = await store.claim_due_jobs(T0 + lease, "w2", lease=lease)
-    assert again.id == held.id == job.id and again.claimed_by == "w2" and again.claimed_at == T0 + lease
-    assert await store.finish_job(job.id)
-    assert await store.claim_due_jobs(T0 + timedelta(days=1), "w3", lease=lease) == []
-
-
-async def test_cancelling_a_tables_jobs(store: TableStore) -> None:
-    one, two = [
-        await store.create_table(
-            guild_id=1, channel_id=channel, game="guess", options={}, seed="s", host=HOST, locale="en"
-        )
-        for channel in (960, 961)
-    ]
-    reminder = await store.schedule_job(table_id=one.id, kind="reminder", due_at=T0)
-    await store.schedule_job(table_id=one.id, kind="timeout", due_at=T0)
-    others = await store.schedule_job(table_id=two.id, kind="reminder", due_at=T0)
-    loose = await store.schedule_job(table_id=None, kind="reminder", due_at=T0)
-    assert [j.id for j in await store.pending_jobs(one.id)] == [reminder.id, reminder.id + 1]
-    assert await store.cancel_jobs(one.id, "reminder") == 1
-    assert [j.kind for j in await store.pending_jobs(one.id)] == ["timeout"]
-    assert await store.cancel_jobs(one.id) == 1
-    assert await store.cancel_jobs(one.id) == 0
-    assert [j.id for j in await store.pending_jobs()] == [others.id, loose.id]
-    assert await store.finish_job(others.id)
-    assert await store.cancel_jobs(two.id) == 0  # a finished job is history, not pending work
-    assert await store.cancel_jobs(2**64) == 0 and await store.pending_jobs(2**64) == []
-
-
-async def test_workers_in_two_processes_claim_each_due_job_exactly_once(open_store: OpenStore) -> None:
-    """Six workers, three on each of two connections, claim at once in small batches until
-    nothing is due: every due job is claimed by exactly one of them, and none before it is due."""
-    a, b = await open_store(), await open_store()
-    now = T0 + timedelta(hours=1)
-    due = {
-        (await a.schedule_job(table_id=None, kind="timeout", due_at=T0 + timedelta(seconds=i))).id for i in range(90)
-    }
-    future = {
-        (await b.schedule_job(table_id=None, kind="timeout", due_at=now + timedelta(seconds=1))).id for _ in range(5)
-    }
-    claims: dict[str, list[int]] = {}
-
-    async def worker(name: str, store: TableStore) -> None:
-        mine = claims.setdefault(name, [])
-        for _ in range(len(due)):  # bounded: a job claimed again and again must fail, not hang
-            batch = await store.claim_due_jobs(now, name, limit=4)
-            if not batch:
-                return
-            assert all(j.claimed_by == name and j.due_at <= now for j in batch)
-            mine.extend(j.id for j in batch)
-            await asyncio.sleep(0)  # let the other workers in between batches
-
-    await asyncio.gather(*(worker(f"w{i}", (a, b)[i % 2]) for i in range(6)))
-    claimed = [job for ids in claims.values() for job in ids]
-    assert sorted(claimed) == sorted(due)  # each due job once, no future one
-    assert sum(1 for ids in claims.values() if ids) >= 2  # the work really was shared
-    assert {j.id for j in await a.pending_jobs()} == due | future
-    assert all(j.claimed_by is None for j in await b.pending_jobs() if j.id in future)
+async def test_reminders_pings_results_and_past_tables(store: TableStore, clock: Clock) -> None:
+    assert await store.reminders_on("u1")
+    await store.set_reminders("u1", False)
+    assert not await store.reminders_on("u1")
+    await store.set_reminders("u1", True)
+    assert await store.reminders_on("u1")
+    service = TableService(store, TEST_GAMES, clock=clock, new_seed=lambda: "s")
+    table_id = await started(service, "guess", Place(5, 920), ANA, BEN)
+    await store.set_ping_message(table_id, 1234)
+    assert (await store.get_table(table_id)).ping_message_id == 1234  # type: ignore[union-attr]
+    while (table := await service.table(table_id=table_id)).status == "active":
+        for ask in await service.asks(table_id=table_id):
+            await service.act(PEOPLE[ask.user_id], ask.choices[0].code, table_id=table_id, decision=ask.decision)
+    (over,) = await store.finished_tables(5)
+    assert over.id == table.id and over.results and '"standings"' in over.results
+    assert await store.finished_tables(5, "mogul") == [] and await store.finished_tables(6) == []
+    assert [t.id for t in await store.channel_tables(920)] == [table_id]

@@ -1,6 +1,6 @@
 """Two real bot processes on one database (tests/db/process_worker.py), on each backend: clicks on
 the same decision from both (exactly one lands), secret picks from both at once (all land), and
-scheduled jobs claimed by both (each once)."""
+the timeouts that fell due, run by both at once (each happens once)."""
 
 from __future__ import annotations
 
@@ -120,16 +120,16 @@ async def test_two_bot_processes_share_one_database(database: str | Path) -> Non
             assert table.ply == 5 and service.state_of(table).round == 2
             assert await service.replay(table_id) == service.state_of(table)
 
-        # Scheduled work: both processes claim in small batches at once; each due job goes once.
-        now = datetime(2026, 11, 1, 12, tzinfo=UTC)
-        due = {
-            (await store.schedule_job(table_id=None, kind="t", due_at=now - timedelta(seconds=i))).id for i in range(60)
-        }
-        later = (await store.schedule_job(table_id=None, kind="t", due_at=now + timedelta(seconds=1))).id
-        claim = {"claim_at": now.isoformat(), "limit": 3, "max_batches": 60}
-        answers = await race(list(workers), [claim, claim])
-        claimed = [job for answer in answers for job in answer["claimed"]]
-        assert sorted(claimed) == sorted(due) and later not in claimed
+        # What fell due: both processes run it at the same moment; each timeout happens once.
+        for i in range(10):
+            await started(service, 300 + i, 3)
+        open_now = [(t.id, d.seat) for t in await store.live_tables() if t.status == "active" for d in t.decisions]
+        due = {"due_at": (datetime.now(UTC) + timedelta(hours=100)).isoformat()}
+        answers = await race(list(workers), [due, due])
+        timed_out = [tuple(item) for answer in answers for item in answer["timeouts"]]
+        twice = [item for item in set(timed_out) if timed_out.count(item) > 1]
+        assert len(timed_out) == len(set(timed_out)) == len(open_now), twice  # each once, none missed
+        assert all(answer["timeouts"] for answer in answers) or len(open_now) < 2  # both took a share
         assert [await worker.quit() for worker in workers] == [0, 0]
     finally:
         for worker in workers:
