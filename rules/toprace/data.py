@@ -35,6 +35,11 @@ def car_key(edition: str, car: int) -> str:
     return f"toprace.car.{edition}.{CAR_LETTERS[car]}"
 
 
+def emoji(edition: str, car: int) -> str:
+    """The colour emoji of a car (or of the joker, 6) in an edition."""
+    return EDITION_EMOJI[edition][car]
+
+
 # -- deck (§1.2) -------------------------------------------------------------------------------
 
 
@@ -173,6 +178,10 @@ TIP_PAYOUT: tuple[tuple[int, ...], ...] = (
     (30_000, 20_000, 10_000, -20_000, -60_000, -90_000),
 )
 """Bet payout by TIP round (1..3) and final place (1..6) of the bet car."""
+BET_NONE = 6
+"""A TIP bet on no car (only with allow_no_bet); also the ``n`` of the 'bet:none' action."""
+NOT_BET = -1
+"""No bet placed (yet) in a TIP round."""
 
 
 def fmt_money(amount: int) -> str:

@@ -1,26 +1,26 @@
-"""Top Race text: the public board, a seat's private view, button labels and prompts.
+"""Top Race text: the public board, a seat's private view, and button labels.
 
-Labels and prompts are ``Msg`` (catalogue keys + parameters); the renderers receive ``Text`` and
+Labels (and prompts, view.py) are ``Msg`` (catalogue keys + parameters); the renderers receive ``Text`` and
 write in the reader's language. Car letters appear only inside the monospace track strip; outside
 it cars are shown by their colour emoji (edition-dependent, locale-independent).
 """
 
 from __future__ import annotations
 
-from rules.engine import Msg, Text
+from rules.engine import Msg, Text, msg
 from rules.toprace.actions import Action
+from rules.toprace.auction import block_amounts
 from rules.toprace.data import (
-    BID_STEP,
-    BLOCK,
+    BET_NONE,
     CAR_LETTERS,
     CARD,
     CELL_INDEX,
-    EDITION_EMOJI,
     FINISH,
     J5_IDS,
     JOKER,
     LANE,
     NCARS,
+    NOT_BET,
     OFF,
     ROW,
     ROW_LAST,
@@ -29,19 +29,16 @@ from rules.toprace.data import (
     WIDTH,
     car_key,
     centre,
+    emoji,
     fmt_money,
     money_sign,
 )
-from rules.toprace.state import BET_NONE, NOT_BET, TopRaceState
+from rules.toprace.movement import front_rear
+from rules.toprace.state import TopRaceState
 from rules.toprace.view import TopRaceView
 
 NAME_MAX = 16
 """Player names are cut to this length on the board so that six players fit in 1,900 characters."""
-
-
-def emoji(edition: str, car: int) -> str:
-    """The colour emoji of a car (or the joker, 6) in an edition."""
-    return EDITION_EMOJI[edition][car]
 
 
 def card_text(edition: str, card_id: int) -> str:
@@ -53,11 +50,7 @@ def card_text(edition: str, card_id: int) -> str:
     return " ".join(f"{emoji(edition, car)}{value}" for car, value in card.slots)
 
 
-def _car_msg(key: str, edition: str, car: int, **params: str | int) -> Msg:
-    return Msg(key=key, params={"emoji": emoji(edition, car), **params}, terms={"car": car_key(edition, car)})
-
-
-# -- labels and prompts ------------------------------------------------------------------------
+# -- labels --------------------------------------------------------------------------------------
 
 
 def label(state: TopRaceState, seat: int, a: Action) -> Msg:
@@ -65,84 +58,39 @@ def label(state: TopRaceState, seat: int, a: Action) -> Msg:
     ed = state.edition
     k = a.kind
     if k == "pass":
-        return Msg(key="toprace.action.pass")
+        return msg("toprace.action.pass")
     if k == "bid":
-        return Msg(key="toprace.action.bid", params={"amount": fmt_money(a.n)})
+        return msg("toprace.action.bid", params={"amount": fmt_money(a.n)})
     if k == "block":
-        lo = max(state.high + BID_STEP, BID_STEP) + (a.n - 1) * BLOCK * BID_STEP
-        top = (state.money[state.turn] // BID_STEP) * BID_STEP
-        hi = min(top, lo + (BLOCK - 1) * BID_STEP)
-        return Msg(key="toprace.action.block", params={"lo": fmt_money(lo), "hi": fmt_money(hi)})
+        amounts = block_amounts(state, a.n)
+        return msg("toprace.action.block", params={"lo": fmt_money(amounts[0]), "hi": fmt_money(amounts[-1])})
     if k == "grid":
-        return Msg(key="toprace.action.grid", params={"n": 1 - ROW[a.n], "lane": LANE[a.n]})
+        return msg("toprace.action.grid", params={"n": 1 - ROW[a.n], "lane": LANE[a.n]})
     if k == "play":
         cid = a.n
         if cid in J5_IDS:  # the six J5 are one choice: name the one actually in hand
             cid = next((c for c in state.hands[seat] if c in J5_IDS), cid)
-        return Msg(key="toprace.action.play", params={"card": cid, "desc": card_text(ed, cid)})
+        return msg("toprace.action.play", params={"card": cid, "desc": card_text(ed, cid)})
     if k in ("turbo", "panne"):
-        pair = CARD[state.card].pair if state.card else None
-        if pair is None:
-            return Msg(key=f"toprace.action.{k}_plain")
-        x, y = pair
-        front, rear = (x, y) if ROW[state.cell[x]] > ROW[state.cell[y]] else (y, x)
+        pair = CARD[state.card].pair
+        assert pair is not None, "a mode is only asked for a pair card"
+        front, rear = front_rear(state, *pair)
         if k == "turbo":
-            return Msg(
-                key="toprace.action.turbo",
+            return msg(
+                "toprace.action.turbo",
                 params={"rear": emoji(ed, rear), "front": emoji(ed, front)},
                 terms={"car": car_key(ed, rear)},
             )
-        return Msg(key="toprace.action.panne", params={"front": emoji(ed, front)}, terms={"car": car_key(ed, front)})
+        return msg("toprace.action.panne", params={"front": emoji(ed, front)}, terms={"car": car_key(ed, front)})
     if k == "joker":
-        return _car_msg("toprace.action.joker", ed, a.n)
+        return msg("toprace.action.joker", params={"emoji": emoji(ed, a.n)}, terms={"car": car_key(ed, a.n)})
     if k == "end":
         if a.n == FINISH:
-            return Msg(key="toprace.action.end_finish")
-        return Msg(key="toprace.action.end", params={"row": ROW[a.n], "lane": LANE[a.n]})
+            return msg("toprace.action.end_finish")
+        return msg("toprace.action.end", params={"row": ROW[a.n], "lane": LANE[a.n]})
     if a.n == BET_NONE:
-        return Msg(key="toprace.action.bet_none")
-    return _car_msg("toprace.action.bet", ed, a.n)
-
-
-def prompt(state: TopRaceState, seat: int | None) -> Msg:
-    """What ``seat`` is asked now (or who is awaited)."""
-    ed = state.edition
-    if state.phase == "over":
-        return Msg(key="toprace.prompt.over")
-    if state.ask == "bet":
-        tip = state.tip_queue[0]
-        if seat is not None and 0 <= seat < state.players and state.bets[tip - 1][seat] == NOT_BET:
-            return Msg(key="toprace.prompt.bet", params={"tip": tip})
-        return Msg(key="toprace.prompt.wait_bets", params={"tip": tip})
-    if seat != state.turn:
-        return Msg(key="toprace.prompt.wait", seats={"seat": state.turn})
-    ask = state.ask
-    if ask in ("bid", "amount"):
-        car = state.drivers[0]
-        lo = max(state.high + BID_STEP, BID_STEP)
-        if ask == "amount":
-            return _car_msg("toprace.prompt.amount", ed, car)
-        if state.high_bidder < 0:
-            return _car_msg("toprace.prompt.bid_first", ed, car, amount=fmt_money(lo))
-        msg = _car_msg("toprace.prompt.bid", ed, car, amount=fmt_money(lo), high=fmt_money(state.high))
-        return msg.model_copy(update={"seats": {"bidder": state.high_bidder}})
-    if ask == "grid":
-        return _car_msg("toprace.prompt.grid", ed, state.placing)
-    if ask == "play":
-        return Msg(key="toprace.prompt.play", params={"count": len(state.hands[seat])})
-    if ask == "mode":
-        pair = CARD[state.card].pair
-        assert pair is not None
-        x, y = pair
-        front, rear = (x, y) if ROW[state.cell[x]] > ROW[state.cell[y]] else (y, x)
-        return Msg(
-            key="toprace.prompt.mode",
-            params={"rear": emoji(ed, rear), "front": emoji(ed, front)},
-            terms={"rear_car": car_key(ed, rear), "front_car": car_key(ed, front)},
-        )
-    if ask == "joker":
-        return Msg(key="toprace.prompt.joker", params={"points": state.points, "emoji": emoji(ed, JOKER)})
-    return _car_msg("toprace.prompt.end", ed, state.car, points=state.points)
+        return msg("toprace.action.bet_none")
+    return msg("toprace.action.bet", params={"emoji": emoji(ed, a.n)}, terms={"car": car_key(ed, a.n)})
 
 
 # -- the board ---------------------------------------------------------------------------------

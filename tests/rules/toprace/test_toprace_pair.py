@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from toprace_helpers import at_cell, car, cell, codes, keys, play, race_state
-
-from rules.toprace import RULES
+from rules.toprace import GAME
 from rules.toprace.data import PAIRS, PARTNER
-from rules.toprace.rules import places
+from rules.toprace.scoring import places
+from tests.rules.toprace.helpers import at_cell, car, cell, codes, keys, play, race_state
 
 
 def test_tr_pair_1_dp_4_turbo_or_panne() -> None:
@@ -14,7 +13,7 @@ def test_tr_pair_1_dp_4_turbo_or_panne() -> None:
     s = race_state(2, at={"A": (20, 2), "B": (14, 1)}, hands=[[46, 3, 4], []])
     s, _ = play(s, 0, "play:46")
     assert s.ask == "mode" and codes(s, 0) == ["turbo", "panne"]
-    label = RULES.action_label(s, 0, RULES.parse_action("turbo"))
+    label = GAME.presentation.action_label(s, 0, GAME.parse_action("turbo"))
     assert label.params == {"rear": "🟥", "front": "🩵"}
 
 
@@ -39,7 +38,7 @@ def test_tr_pair_3_4_6_panne_and_release_example_3() -> None:
     s, _ = play(s, 0, "play:46")
     s, ev = play(s, 0, "panne")
     assert at_cell(s, "A") is None and s.ref[car("A")] == cell(20, 2) and "panne" in keys(ev)
-    assert RULES.view(s, None).ref[car("A")] == cell(20, 2)
+    assert GAME.view(s, None).ref[car("A")] == cell(20, 2)
     s, ev = play(s, 0, "play:1")
     assert "ignored_broken" in keys(ev) and s.ref[car("A")] == cell(20, 2)  # TR-PAIR-4
     s, _ = play(s, 0, "play:26")  # B6 C4 E2

@@ -5,15 +5,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from toprace_helpers import at_cell, base, car, cell, codes, drive, keys, play, race_state
 
 from rules.engine import IllegalAction
-from rules.toprace import RULES
-from rules.toprace.rules import _end_race, places, work
-from rules.toprace.state import BET_NONE, NOT_BET
+from rules.toprace import GAME
+from rules.toprace.data import BET_NONE, NOT_BET
+from rules.toprace.scoring import places
+from rules.toprace.state import TopRaceState
+from tests.rules.toprace.helpers import at_cell, base, car, cell, codes, drive, keys, play, race_state, resume
 
 
-def _example_5() -> object:
+def _example_5() -> TopRaceState:
     return race_state(
         3,
         at={"B": (9, 2), "C": (10, 1), "D": (5, 1), "E": (5, 2), "F": (4, 1), "A": (3, 1)},
@@ -33,7 +34,7 @@ def test_tr_tip_1_2_two_cars_one_card_one_round_example_5() -> None:
     while s.ask == "end":
         s, ev = play(s, 0, codes(s, 0)[0])
     assert s.ask == "bet" and s.tip_queue == (1,) and s.tips == (True, False, False)
-    assert RULES.to_act(s) == {0, 1, 2}
+    assert GAME.to_act(s) == {0, 1, 2}
 
 
 def test_tr_tip_3_everyone_bets_secretly_on_any_car() -> None:
@@ -48,14 +49,14 @@ def test_tr_tip_3_everyone_bets_secretly_on_any_car() -> None:
     private = [e for e in ev if e.to is not None]
     assert [e.key for e in public] == ["toprace.event.has_bet"] and "bet:D" not in str(public)
     assert private[0].to == frozenset({1}) and private[0].terms["car"] == "toprace.car.classic.D"
-    assert RULES.to_act(s) == {0, 2} and RULES.legal_actions(s, 1) == []
+    assert GAME.to_act(s) == {0, 2} and GAME.legal_actions(s, 1) == []
     with pytest.raises(IllegalAction):
         play(s, 1, "bet:A")  # already bet
     for seat in (None, 0, 2):
-        v = RULES.view(s, seat)
+        v = GAME.view(s, seat)
         assert v.my_bets is None or v.my_bets[0] == NOT_BET
         assert v.has_bet == (False, True, False)
-    assert RULES.view(s, 1).my_bets == (car("D"), NOT_BET, NOT_BET)
+    assert GAME.view(s, 1).my_bets == (car("D"), NOT_BET, NOT_BET)
     s, _ = play(s, 0, "bet:B")
     s, ev = play(s, 2, "bet:B")
     assert "bets_closed" in keys(ev) and s.ask != "bet" and s.turn == 1
@@ -78,7 +79,7 @@ def test_tr_tip_3_skipped_players_bet_too_and_betting_off_has_no_rounds() -> Non
     s, _ = play(s, 0, "play:20")
     while s.ask == "end":
         s, _ = play(s, 0, codes(s, 0)[0])
-    assert RULES.to_act(s) == {0, 1, 2}
+    assert GAME.to_act(s) == {0, 1, 2}
     off = _example_5().model_copy(update={"betting": False})
     off, _ = play(off, 0, "play:20")
     while off.ask == "end" and off.turn == 0:
@@ -86,7 +87,7 @@ def test_tr_tip_3_skipped_players_bet_too_and_betting_off_has_no_rounds() -> Non
     assert off.tips[0] and off.tip_queue == () and off.ask != "bet"
 
 
-def _finished_race(bets: tuple[tuple[int, ...], ...], tips: tuple[bool, ...]) -> object:
+def _finished_race(bets: tuple[tuple[int, ...], ...], tips: tuple[bool, ...]) -> TopRaceState:
     """Worked examples 6/7 setting: red, green finished 1st, 2nd; dark blue row 50 stamp 88; white row 50
     stamp 101; yellow row 47; light blue (unowned) broken down at row 44."""
     s = race_state(
@@ -97,6 +98,12 @@ def _finished_race(bets: tuple[tuple[int, ...], ...], tips: tuple[bool, ...]) ->
         owner={"B": 0, "D": 1, "E": 0, "C": 1, "F": 0},
     )
     return s.model_copy(update={"stamp": (40, 70, 101, 80, 88, 60), "counter": 120, "bets": bets, "tips": tips})
+
+
+def _race_over_by_cards(s: TopRaceState) -> TopRaceState:
+    """The last card of ``s`` is done and nobody holds a card: the race ends (TR-END-2)."""
+    end, _ = resume(s.model_copy(update={"ask": "none", "card": 0}))
+    return end
 
 
 def test_tr_end_3_places_example_7() -> None:
@@ -117,9 +124,7 @@ def test_tr_end_4_tip_5_prizes_bank_and_bets_examples_6_7() -> None:
     with the bank); bets TIP 1 red +90,000, TIP 2 white −10,000, TIP 3 dark blue +10,000 → +90,000."""
     bets = ((car("B"), car("A")), (car("C"), car("A")), (car("E"), car("A")))
     s = _finished_race(bets, (True, True, True))
-    w = work(s, random.Random(0))
-    _end_race(w, by_cards=True)
-    end = w.freeze()
+    end = _race_over_by_cards(s)
     # Seat 0 owns red (1st), dark blue (3rd), yellow (5th); seat 1 green (2nd), white (4th).
     assert end.money[0] - s.money[0] == 200_000 + 100_000 + 30_000 + 90_000
     # Seat 1 bet light blue, 6th, at every TIP: −30,000 −60,000 −90,000.
@@ -131,17 +136,15 @@ def test_tr_end_4_tip_5_prizes_bank_and_bets_examples_6_7() -> None:
         (2, 0, -10_000),
         (3, 0, 10_000),
     ]
-    assert end.phase == "over" and RULES.to_act(end) == frozenset()
-    assert RULES.outcome(end) is not None
+    assert end.phase == "over" and GAME.to_act(end) == frozenset()
+    assert GAME.outcome(end) is not None
 
 
 def test_tr_tip_4_untriggered_round_has_no_bets() -> None:
     """TR-TIP-4: a TIP line nobody crossed has no round and pays nothing."""
     bets = ((car("B"), car("A")), (NOT_BET, NOT_BET), (NOT_BET, NOT_BET))
     s = _finished_race(bets, (True, False, False))
-    w = work(s, random.Random(0))
-    _end_race(w, by_cards=True)
-    assert [b.tip for b in w.freeze().results[0].bets] == [1, 1]
+    assert [b.tip for b in _race_over_by_cards(s).results[0].bets] == [1, 1]
 
 
 def test_tr_end_1_all_cars_finished_player_is_skipped() -> None:
@@ -157,7 +160,7 @@ def test_tr_end_1_all_cars_finished_player_is_skipped() -> None:
     s, ev = play(s, 0, "play:1")  # A10 finishes: seat 0 has no car left on the track
     assert s.skipped == (True, False, False) and s.hands[0] == () and sorted(s.folded) == [2, 3]
     assert "skipped" in keys(ev) and s.turn == 1
-    assert RULES.view(s, None).hand_sizes == (0, 2, 2)
+    assert GAME.view(s, None).hand_sizes == (0, 2, 2)
 
 
 def test_tr_end_2_race_ends_when_sixth_car_finishes_mid_card() -> None:
@@ -166,7 +169,7 @@ def test_tr_end_2_race_ends_when_sixth_car_finishes_mid_card() -> None:
     s, ev = play(s, 0, "play:31")
     assert s.phase == "over" and "race_over_finish" in keys(ev)
     assert "ignored_finished" not in keys(ev)  # the rest of the card is not resolved
-    assert RULES.outcome(s) is not None
+    assert GAME.outcome(s) is not None
 
 
 def test_tr_end_2_race_ends_when_cards_run_out() -> None:
@@ -181,7 +184,7 @@ def test_tr_end_2_race_ends_when_cards_run_out() -> None:
 def test_tr_end_4_outcome_ranks_by_money_shared() -> None:
     """TR-END-4 / §7: standings by money, equal money shares a rank, score = money."""
     s = base(3).model_copy(update={"phase": "over", "ask": "none", "money": (100, 300, 100)})
-    out = RULES.outcome(s)
+    out = GAME.outcome(s)
     assert out is not None
     assert [(x.seat, x.rank, x.score) for x in out.standings] == [(1, 1, 300), (0, 2, 100), (2, 2, 100)]
 
@@ -191,10 +194,10 @@ def test_tr_gp_1_2_3_three_races_money_carries_over() -> None:
     s = base(3, races="3")
     seen_race2 = False
     n = 0
-    while RULES.to_act(s):
-        seat = min(RULES.to_act(s))
+    while GAME.to_act(s):
+        seat = min(GAME.to_act(s))
         before = s.race
-        s, _ev = RULES.apply(s, seat, RULES.legal_actions(s, seat)[0], random.Random(n))
+        s, _ev = GAME.apply(s, seat, GAME.legal_actions(s, seat)[0], random.Random(n))
         n += 1
         if s.race != before:
             assert s.race == before + 1 and s.phase == "auction"
