@@ -34,11 +34,6 @@ from rules.toprace.data import (
 )
 from rules.toprace.state import LastCard, Readable, TopRaceFields
 
-RELEASE_ON_REACHING_ROW = True
-"""TR-PAIR-6 [D]: release when the partner reaches the reference row (row ≥ R), as worked example 3
-requires (its partner stops *in* row 20 and the broken car re-enters beside it); the rule text's
-"row > R" would contradict the example."""
-
 # -- where a car may stop ------------------------------------------------------------------------
 
 _END_KEY: tuple[tuple[int, int], ...] = tuple((-ROW[i], LANE[i]) for i in range(FINISH + 1))
@@ -274,12 +269,18 @@ def _move(w: TopRaceFields, car: int, end: int) -> None:
     betting.crossing(w, car, r0, r1)
     partner = PARTNER[car]
     ref = w.ref[partner]
-    if ref != OFF and (end == FINISH or r1 >= ROW[ref] + (0 if RELEASE_ON_REACHING_ROW else 1)):
-        _release(w, partner)
+    # TR-PAIR-6: the broken car waits "until the other car has passed it" (seeds 000/001): its
+    # partner must be in a row beyond the reference row R, or home. Reaching row R is not passing.
+    if ref != OFF and (end == FINISH or r1 > ROW[ref]):
+        release(w, partner)
 
 
-def _release(w: TopRaceFields, car: int) -> None:
-    """TR-PAIR-6: re-enter at the reference cell, else the nearest free cell of row R, R−1, …"""
+def release(w: TopRaceFields, car: int) -> None:
+    """TR-PAIR-6: re-enter at the reference cell, else the nearest free cell of row R, R−1, …
+
+    Row R always has a free cell when the partner has just passed it (the partner stepped through
+    row R and left it, or stood in it and moved on), so the search below row R only serves a row
+    filled some other way; it is the spec's rule, kept whole."""
     ref = w.ref[car]
     row_ref = ROW[ref]
     occ = {c for i, c in enumerate(w.cell) if c != OFF and i != car}

@@ -137,7 +137,7 @@ def test_tr_move_7_stamps_count_move_ends() -> None:
 def test_tr_move_8_order_move_tip_release_then_round() -> None:
     """TR-MOVE-8: the move, the TIP crossing, then the Panne release; TIP round after the card."""
     s = race_state(2, at={"B": (8, 2)}, broken={"A": (12, 1)}, hands=[[8, 1], [2]])
-    s, ev = play(s, 0, "play:8")  # B5 → row 13: crosses TIP 1 and reaches row 12+ → releases A
+    s, ev = play(s, 0, "play:8")  # B5 → row 13: crosses TIP 1 and passes row 12 → releases A
     if s.ask == "end":
         s, ev2 = play(s, 0, codes(s, 0)[0])
         ev += ev2

@@ -8,7 +8,7 @@ import pytest
 
 from rules.engine import IllegalAction
 from rules.toprace import GAME
-from rules.toprace.data import BET_NONE, NOT_BET
+from rules.toprace.data import BET_NONE, NOT_BET, PRIZES
 from rules.toprace.scoring import places
 from rules.toprace.state import TopRaceState
 from tests.rules.toprace.helpers import at_cell, base, car, cell, codes, drive, keys, play, race_state, resume
@@ -87,29 +87,72 @@ def test_tr_tip_3_skipped_players_bet_too_and_betting_off_has_no_rounds() -> Non
     assert off.tips[0] and off.tip_queue == () and off.ask != "bet"
 
 
-def _finished_race(bets: tuple[tuple[int, ...], ...], tips: tuple[bool, ...]) -> TopRaceState:
-    """Worked examples 6/7 setting: red, green finished 1st, 2nd; dark blue row 50 stamp 88; white row 50
-    stamp 101; yellow row 47; light blue (unowned) broken down at row 44."""
+def _example_7() -> TopRaceState:
+    """Worked example 7: red, green finished 1st, 2nd; white (50,x) stamp 88; light blue (50,x)
+    stamp 101; dark blue (unowned) row 44; yellow broken down, reference row 47 (its partner dark
+    blue, in row 44, has not passed it); the cards have run out."""
     s = race_state(
         2,
-        at={"E": (50, 1), "C": (50, 3), "F": (47, 2)},
-        broken={"A": (44, 1)},
+        at={"C": (50, 1), "A": (50, 3), "E": (44, 2)},
+        broken={"F": (47, 2)},
         finished="BD",
-        owner={"B": 0, "D": 1, "E": 0, "C": 1, "F": 0},
+        owner={"B": 0, "D": 1, "C": 0, "A": 1, "F": 0},
+    )
+    return s.model_copy(update={"stamp": (101, 70, 88, 80, 60, 90), "counter": 120})
+
+
+def _race_over_by_cards(s: TopRaceState) -> tuple[TopRaceState, list[str]]:
+    """The last card of ``s`` is done and nobody holds a card: the race ends (TR-END-2)."""
+    end, events = resume(s.model_copy(update={"ask": "none", "card": 0}))
+    return end, keys(events)
+
+
+def test_tr_end_3_places_example_7() -> None:
+    """TR-END-3, worked example 7: places 3–6 are white, light blue (same row, later stamp),
+    yellow (broken down, at its reference row 47), dark blue."""
+    assert places(_example_7()) == tuple(car(x) for x in "BDCAFE")
+
+
+def test_tr_end_4_unowned_prize_stays_with_the_bank_example_7() -> None:
+    """TR-END-4, worked example 7: owners receive their cars' prizes; the unowned dark blue's
+    10,000 (6th) goes to the bank; with one race the game ends."""
+    s = _example_7()
+    end, events = _race_over_by_cards(s)
+    # Seat 0 owns red (1st), white (3rd), yellow (5th); seat 1 green (2nd), light blue (4th).
+    assert end.money[0] - s.money[0] == 200_000 + 100_000 + 30_000
+    assert end.money[1] - s.money[1] == 150_000 + 60_000
+    assert events.count("place") == 5 and events.count("place_bank") == 1
+    res = end.results[0]
+    assert res.places == tuple(car(x) for x in "BDCAFE") and res.owners[car("E")] == -1 and res.by_cards
+    assert end.phase == "over" and GAME.to_act(end) == frozenset()
+    assert GAME.outcome(end) is not None
+
+
+def _example_6(bets: tuple[tuple[int, ...], ...], tips: tuple[bool, ...]) -> TopRaceState:
+    """Worked example 6's places: red 1st, green 2nd, dark blue 3rd, white 4th, yellow, light blue."""
+    s = race_state(
+        2,
+        at={"E": (50, 1), "C": (50, 3), "F": (47, 2), "A": (44, 1)},
+        finished="BD",
+        owner={"B": 1, "D": 1, "E": 1, "C": 1, "F": 1, "A": 1},
     )
     return s.model_copy(update={"stamp": (40, 70, 101, 80, 88, 60), "counter": 120, "bets": bets, "tips": tips})
 
 
-def _race_over_by_cards(s: TopRaceState) -> TopRaceState:
-    """The last card of ``s`` is done and nobody holds a card: the race ends (TR-END-2)."""
-    end, _ = resume(s.model_copy(update={"ask": "none", "card": 0}))
-    return end
-
-
-def test_tr_end_3_places_example_7() -> None:
-    """TR-END-3, worked example 7: places 3–6 are dark blue, white, yellow, light blue."""
-    s = _finished_race(((NOT_BET,) * 2,) * 3, (True, True, True))
+def test_tr_tip_5_bets_pay_by_final_place_example_6() -> None:
+    """TR-TIP-5, worked example 6: TIP 1 red (1st) +90,000, TIP 2 white (4th) −10,000, TIP 3 dark
+    blue (3rd) +10,000 → net +90,000; money may go negative (seat 1 bet light blue, 6th, each time)."""
+    bets = ((car("B"), car("A")), (car("C"), car("A")), (car("E"), car("A")))
+    s = _example_6(bets, (True, True, True))
     assert places(s) == tuple(car(x) for x in "BDECFA")
+    end, _ = _race_over_by_cards(s.model_copy(update={"money": (200_000, 0)}))
+    assert end.money[0] == 200_000 + 90_000
+    assert end.money[1] == 0 + sum(PRIZES) - 30_000 - 60_000 - 90_000
+    assert [(b.tip, b.seat, b.place, b.payout) for b in end.results[0].bets if b.seat == 0] == [
+        (1, 0, 1, 90_000),
+        (2, 0, 4, -10_000),
+        (3, 0, 3, 10_000),
+    ]
 
 
 def test_tr_end_3_tie_breaks_stamp_then_lane() -> None:
@@ -119,32 +162,11 @@ def test_tr_end_3_tie_breaks_stamp_then_lane() -> None:
     assert places(s)[:3] == (car("C"), car("B"), car("A"))
 
 
-def test_tr_end_4_tip_5_prizes_bank_and_bets_examples_6_7() -> None:
-    """TR-END-4 / TR-TIP-5, worked examples 6 and 7: prizes by place (the unowned light blue's 10,000 stays
-    with the bank); bets TIP 1 red +90,000, TIP 2 white −10,000, TIP 3 dark blue +10,000 → +90,000."""
-    bets = ((car("B"), car("A")), (car("C"), car("A")), (car("E"), car("A")))
-    s = _finished_race(bets, (True, True, True))
-    end = _race_over_by_cards(s)
-    # Seat 0 owns red (1st), dark blue (3rd), yellow (5th); seat 1 green (2nd), white (4th).
-    assert end.money[0] - s.money[0] == 200_000 + 100_000 + 30_000 + 90_000
-    # Seat 1 bet light blue, 6th, at every TIP: −30,000 −60,000 −90,000.
-    assert end.money[1] - s.money[1] == 150_000 + 60_000 - 180_000
-    res = end.results[0]
-    assert res.places == tuple(car(x) for x in "BDECFA") and res.owners[car("A")] == -1
-    assert [(b.tip, b.seat, b.payout) for b in res.bets if b.seat == 0] == [
-        (1, 0, 90_000),
-        (2, 0, -10_000),
-        (3, 0, 10_000),
-    ]
-    assert end.phase == "over" and GAME.to_act(end) == frozenset()
-    assert GAME.outcome(end) is not None
-
-
 def test_tr_tip_4_untriggered_round_has_no_bets() -> None:
     """TR-TIP-4: a TIP line nobody crossed has no round and pays nothing."""
     bets = ((car("B"), car("A")), (NOT_BET, NOT_BET), (NOT_BET, NOT_BET))
-    s = _finished_race(bets, (True, False, False))
-    assert [b.tip for b in _race_over_by_cards(s).results[0].bets] == [1, 1]
+    end, _ = _race_over_by_cards(_example_6(bets, (True, False, False)))
+    assert [b.tip for b in end.results[0].bets] == [1, 1]
 
 
 def test_tr_end_1_all_cars_finished_player_is_skipped() -> None:
