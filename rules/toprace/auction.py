@@ -25,7 +25,6 @@ from rules.toprace.data import (
     OFF,
     ROW,
     SECOND_OFFER_PRICE,
-    fmt_money,
 )
 from rules.toprace.state import Purchase, PurchaseHow, Readable, TopRaceFields
 
@@ -74,7 +73,10 @@ def new_race(w: TopRaceFields) -> None:
     w.phase = "auction"
     w.ask = "none"
     w.turn = 0
-    w.say("toprace.event.race_dealt", race=w.race, races=w.races, count=per)
+    if w.races == 1:
+        w.say("toprace.event.dealt", count=per)
+    else:
+        w.say("toprace.event.dealt_gp", race=w.race, races=w.races, count=per)
     if extra:
         w.say("toprace.event.removed", count=extra)
     for seat in range(n):
@@ -113,17 +115,22 @@ def reveal(w: TopRaceFields) -> None:
     w.high = 0
     w.high_bidder = -1
     w.block = 0
-    w.say("toprace.event.offer", car=car, seat=w.opener, offer=w.offers, left=len(w.drivers))
     without = carless(w, w.opener)
     if len(w.drivers) == 1 and without:
         # TR-AUC-4: the last card goes without auction to a carless player for 30,000.
+        w.say("toprace.event.offer_last", car=car)
         _buy(w, without[0], LAST_CARD_PRICE, "last")
         return
     w.passed = tuple(not eligible(w, s) for s in range(w.players))
     first = next((s for s in clockwise(w.opener, w.players) if not w.passed[s]), None)
+    again = car in w.offered
     if first is None:
+        w.say("toprace.event.offer_nobody", car=car)
         _no_sale(w)
         return
+    # The opening seat (TR-AUC-1) may not bid (TR-AUC-2): name the seat that really bids first.
+    key = "toprace.event.offer_again" if again else "toprace.event.offer"
+    w.say(key, car=car, seat=first, left=len(w.drivers))
     w.turn = first
     w.ask = "bid"
 
@@ -144,7 +151,7 @@ def _buy(w: TopRaceFields, seat: Seat, price: int, how: PurchaseHow) -> None:
     w.block = 0
     w.passed = (False,) * w.players
     key = {"auction": "sold", "last": "forced_last", "second": "forced_second"}[how]
-    w.say(f"toprace.event.{key}", car=car, seat=seat, amount=fmt_money(price))
+    w.say(f"toprace.event.{key}", car=car, seat=seat, amount=price)
 
 
 def _no_sale(w: TopRaceFields) -> None:
@@ -165,7 +172,7 @@ def _no_sale(w: TopRaceFields) -> None:
     taken = set(w.cell)
     cell = next(c for c in ARROWS_REARMOST if c not in taken)
     w.cell = with_item(w.cell, car, cell)  # TR-AUC-7: unowned car to the rearmost free arrow
-    w.say("toprace.event.unowned", car=car, n=1 - ROW[cell], lane=LANE[cell])
+    w.say("toprace.event.unowned", car=car, row=ROW[cell], lane=LANE[cell])
     w.ask = "none"
 
 
@@ -238,7 +245,7 @@ def bid(w: TopRaceFields, seat: Seat, amount: int) -> None:
     w.high = amount
     w.high_bidder = seat
     w.block = 0
-    w.say("toprace.event.bid", seat=seat, amount=fmt_money(amount))
+    w.say("toprace.event.bid", seat=seat, amount=amount)
     _next_bidder(w)
 
 
@@ -255,4 +262,4 @@ def place(w: TopRaceFields, seat: Seat, cell: int, forced: bool) -> None:
     w.placing = -1
     w.ask = "none"
     key = "toprace.event.placed_auto" if forced else "toprace.event.placed"
-    w.say(key, car=car, seat=seat, n=1 - ROW[cell], lane=LANE[cell])
+    w.say(key, car=car, seat=seat, row=ROW[cell], lane=LANE[cell])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.engine import Seat, with_item
 from rules.toprace.actions import Action, act
-from rules.toprace.data import BET_NONE, NCARS, NOT_BET, TIP_PAYOUT, TIP_ROWS, fmt_money, money_sign
+from rules.toprace.data import BET_NONE, NCARS, NOT_BET, TIP_PAYOUT, TIP_ROWS
 from rules.toprace.state import BetRecord, Readable, TopRaceFields
 
 
@@ -66,7 +66,5 @@ def settle(w: TopRaceFields, place_of: dict[int, int]) -> tuple[BetRecord, ...]:
             if car == BET_NONE:
                 w.say("toprace.event.bet_result_none", seat=seat, tip=k + 1)
             else:
-                sign = money_sign(payout, True)
-                amount = fmt_money(payout)
-                w.say("toprace.event.bet_result", seat=seat, car=car, tip=k + 1, place=place, sign=sign, amount=amount)
+                w.say("toprace.event.bet_result", seat=seat, car=car, tip=k + 1, place=place, amount=payout)
     return tuple(records)

@@ -40,6 +40,13 @@ def emoji(edition: str, car: int) -> str:
     return EDITION_EMOJI[edition][car]
 
 
+def car_token(edition: str, car: int) -> str:
+    """How every text names a car: its colour emoji and its letter, '🟥B' (the joker: '⬛J').
+
+    The letter alone marks the car on the track map, where emoji would break the alignment."""
+    return EDITION_EMOJI[edition][car] + CAR_LETTERS[car]
+
+
 # -- deck (§1.2) -------------------------------------------------------------------------------
 
 
@@ -182,13 +189,3 @@ BET_NONE = 6
 """A TIP bet on no car (only with allow_no_bet); also the ``n`` of the 'bet:none' action."""
 NOT_BET = -1
 """No bet placed (yet) in a TIP round."""
-
-
-def fmt_money(amount: int) -> str:
-    """Absolute amount grouped by thousands with narrow no-break spaces (ISO style, en and fr)."""
-    return f"{abs(amount):,}".replace(",", "\u202f")
-
-
-def money_sign(amount: int, signed: bool = False) -> str:
-    """'−' for a negative amount, '+' for a positive one if ``signed``, else ''."""
-    return "−" if amount < 0 else ("+" if signed and amount > 0 else "")

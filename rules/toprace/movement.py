@@ -30,7 +30,6 @@ from rules.toprace.data import (
     ROW,
     ROW_CELLS,
     ROW_MIN,
-    car_key,
 )
 from rules.toprace.state import LastCard, Readable, TopRaceFields
 
@@ -149,13 +148,13 @@ def choose_mode(w: TopRaceFields, panne: bool) -> None:
         # TR-PAIR-3: the front car leaves the track, keeping its reference cell.
         w.ref = with_item(w.ref, front, w.cell[front])
         w.note("panne", front, w.cell[front], other=rear)
-        w.say("toprace.event.panne", car=front, terms={"partner": car_key(w.edition, rear)})
+        w.say("toprace.event.panne", car=front, partner=w.token(rear))
         w.cell = with_item(w.cell, front, OFF)
         w.slot = 1
         return
     # TR-PAIR-2: the rear car moves row(front) − row(rear) steps under TR-MOVE-3/4.
     k = ROW[w.cell[front]] - ROW[w.cell[rear]]
-    w.say("toprace.event.turbo", car=rear, terms={"front": car_key(w.edition, front)}, points=k)
+    w.say("toprace.event.turbo", car=rear, front=w.token(front), points=k)
     w.note("turbo", rear, w.cell[rear], other=front, points=k)
     _ask_end(w, rear, k)
 
@@ -196,7 +195,7 @@ def resolve(w: TopRaceFields) -> None:
                 w.ask = "mode"
                 return
             w.note("no_effect", a, other=b)
-            w.say("toprace.event.pair_no_effect", terms={"a": car_key(w.edition, a), "b": car_key(w.edition, b)})
+            w.say("toprace.event.pair_no_effect", a=w.token(a), b=w.token(b))
             w.slot = 1
             continue
         if w.slot >= len(card.slots):
@@ -258,7 +257,7 @@ def _move(w: TopRaceFields, car: int, end: int) -> None:
         w.cell = with_item(w.cell, car, OFF)
         w.finish = (*w.finish, car)  # TR-MOVE-6: crossing order
         w.note("finish", car, start, end, w.points, lost)
-        w.say("toprace.event.finish", car=car, place=len(w.finish), lost=lost)
+        w.say("toprace.event.finish", car=car, place=len(w.finish))
     else:
         w.cell = with_item(w.cell, car, end)
         w.note("move", car, start, end, w.points, lost)

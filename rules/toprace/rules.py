@@ -33,7 +33,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 
 def setup(players: int, options: dict[str, str], rng: random.Random) -> tuple[TopRaceState, list[Event]]:
-    """TR-SETUP-1..3: 200,000 each, cards dealt, drivers shuffled, the first offer opened."""
+    """TR-SETUP-1..3: 200,000 each, cards dealt, drivers shuffled, the first offer opened; the
+    events tell the deal (cards set aside, each hand) and the first offer."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise IllegalAction("toprace.error.players", min=MIN_PLAYERS, max=MAX_PLAYERS)
     w = TopRaceWork(None, rng)
@@ -48,7 +49,7 @@ def setup(players: int, options: dict[str, str], rng: random.Random) -> tuple[To
     w.results = ()
     auction.new_race(w)
     w.settle()
-    return w.freeze(), []
+    return w.freeze(), w.events
 
 
 def to_act(state: TopRaceState) -> frozenset[Seat]:

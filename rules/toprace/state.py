@@ -14,7 +14,7 @@ from typing import Literal
 from rules.engine import Frozen, ParamValue, Seat, event, trusted
 from rules.flow import Work
 from rules.toprace.actions import Action
-from rules.toprace.data import car_key
+from rules.toprace.data import car_token
 
 Phase = Literal["auction", "race", "over"]
 Ask = Literal["none", "bid", "amount", "grid", "play", "mode", "joker", "end", "bet"]
@@ -242,14 +242,20 @@ class TopRaceFields(Work[TopRaceState, Action]):
         to: Seat | None = None,
         car: int | None = None,
         seat: Seat | None = None,
-        terms: dict[str, str] | None = None,
+        place: int | None = None,
         **params: ParamValue,
     ) -> None:
-        """Record an event (public unless ``to``); ``car`` fills {car} with its colour, ``seat`` {seat}."""
+        """Record an event (public unless ``to``): ``car`` fills {car} with the car's token, ``seat``
+        {seat} with a player's name, ``place`` {place} with an ordinal (1st, 2nd…)."""
         if car is not None:
-            terms = {**terms, "car": car_key(self.edition, car)} if terms else {"car": car_key(self.edition, car)}
+            params["car"] = car_token(self.edition, car)
+        terms = None if place is None else {"place": f"toprace.place.{place}"}
         seats = None if seat is None else {"seat": seat}
         self.events.append(event(key, to=to, params=params, terms=terms, seats=seats))
+
+    def token(self, car: int) -> str:
+        """The car's token for a second car in an event: '🟦E'."""
+        return car_token(self.edition, car)
 
     def note(
         self, kind: NoteKind, car: int, start: int = -1, end: int = -1, points: int = 0, lost: int = 0, other: int = -1

@@ -3,8 +3,9 @@ what a seat is asked now (its prompt, part of its own view)."""
 
 from __future__ import annotations
 
-from rules.engine import Frozen, Msg, Seat, msg
-from rules.toprace.data import BID_STEP, CARD, JOKER, NOT_BET, car_key, emoji, fmt_money
+from rules.engine import Frozen, Msg, ParamValue, Seat, msg
+from rules.toprace.auction import bid_range
+from rules.toprace.data import CARD, JOKER, NOT_BET, car_token
 from rules.toprace.movement import front_rear
 from rules.toprace.rules import to_act
 from rules.toprace.state import Ask, LastCard, Phase, Purchase, RaceResult, TopRaceState
@@ -61,10 +62,6 @@ class TopRaceView(Frozen):
     question: Msg | None = None
 
 
-def _car_msg(key: str, edition: str, car: int, **params: str | int) -> Msg:
-    return msg(key, params={"emoji": emoji(edition, car), **params}, terms={"car": car_key(edition, car)})
-
-
 def prompt(state: TopRaceState, seat: Seat) -> Msg:
     """What ``seat`` is asked now (or who is awaited)."""
     ed = state.edition
@@ -79,34 +76,26 @@ def prompt(state: TopRaceState, seat: Seat) -> Msg:
         return msg("toprace.prompt.wait", seats={"seat": state.turn})
     ask = state.ask
     if ask in ("bid", "amount"):
-        car = state.drivers[0]
-        lo = max(state.high + BID_STEP, BID_STEP)
+        car = car_token(ed, state.drivers[0])
         if ask == "amount":
-            return _car_msg("toprace.prompt.amount", ed, car)
+            return msg("toprace.prompt.amount", params={"car": car})
+        lo, _ = bid_range(state)
         if state.high_bidder < 0:
-            return _car_msg("toprace.prompt.bid_first", ed, car, amount=fmt_money(lo))
-        return msg(
-            "toprace.prompt.bid",
-            params={"emoji": emoji(ed, car), "amount": fmt_money(lo), "high": fmt_money(state.high)},
-            terms={"car": car_key(ed, car)},
-            seats={"bidder": state.high_bidder},
-        )
+            return msg("toprace.prompt.bid_first", params={"car": car, "amount": lo})
+        params: dict[str, ParamValue] = {"car": car, "amount": lo, "high": state.high}
+        return msg("toprace.prompt.bid", params=params, seats={"bidder": state.high_bidder})
     if ask == "grid":
-        return _car_msg("toprace.prompt.grid", ed, state.placing)
+        return msg("toprace.prompt.grid", params={"car": car_token(ed, state.placing)})
     if ask == "play":
         return msg("toprace.prompt.play", params={"count": len(state.hands[seat])})
     if ask == "mode":
         pair = CARD[state.card].pair
         assert pair is not None, "a mode is only asked for a pair card"
         front, rear = front_rear(state, *pair)
-        return msg(
-            "toprace.prompt.mode",
-            params={"rear": emoji(ed, rear), "front": emoji(ed, front)},
-            terms={"rear_car": car_key(ed, rear), "front_car": car_key(ed, front)},
-        )
+        return msg("toprace.prompt.mode", params={"rear": car_token(ed, rear), "front": car_token(ed, front)})
     if ask == "joker":
-        return msg("toprace.prompt.joker", params={"points": state.points, "emoji": emoji(ed, JOKER)})
-    return _car_msg("toprace.prompt.end", ed, state.car, points=state.points)
+        return msg("toprace.prompt.joker", params={"joker": car_token(ed, JOKER), "points": state.points})
+    return msg("toprace.prompt.end", params={"car": car_token(ed, state.car), "points": state.points})
 
 
 def view(state: TopRaceState, seat: Seat | None) -> TopRaceView:

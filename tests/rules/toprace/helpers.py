@@ -137,7 +137,22 @@ def auction_state(
     money: tuple[int, ...] | None = None,
     race: int = 1,
 ) -> TopRaceState:
-    """An auction about to reveal ``drivers[0]``: ``owned`` cars already bought and placed."""
+    """An auction that has just revealed ``drivers[0]``: ``owned`` cars already bought and placed."""
+    return auction_reveal(players, owned, drivers, offers, offered, at, money, race)[0]
+
+
+def auction_reveal(
+    players: int,
+    owned: dict[str, int],
+    drivers: str,
+    offers: int,
+    offered: str = "",
+    at: dict[str, tuple[int, int]] | None = None,
+    money: tuple[int, ...] | None = None,
+    race: int = 1,
+) -> tuple[TopRaceState, list[Event]]:
+    """Reveal ``drivers[0]`` (``offers`` made before) with ``owned`` cars already bought and placed;
+    the state and what the reveal told."""
     s = base(players)
     at = at or {}
     free = iter(a for a in ARROWS if a not in {cell(*p) for p in at.values()})
@@ -160,4 +175,4 @@ def auction_state(
             "money": money or s.money,
         }
     )
-    return resume(state)[0]
+    return resume(state)

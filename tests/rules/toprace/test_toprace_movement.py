@@ -119,10 +119,11 @@ def test_tr_move_6_finish_order_example_10() -> None:
     s = race_state(2, at={"E": (52, 2), "C": (53, 1), "F": (54, 3)}, hands=[[5, 45, 1], []])
     s, ev = play(s, 0, "play:5")  # the finish is the only end: not asked
     fin = next(e for e in ev if e.key == "toprace.event.finish")
-    assert fin.params == {"place": 1, "lost": 6}
+    assert fin.params == {"car": "🟦E"} and fin.terms == {"place": "toprace.place.1"}
+    assert s.last is not None and [(n.kind, n.lost) for n in s.last.notes] == [("finish", 6)]
     s, ev = play(s, 0, "play:45")
     assert s.finish == (car("E"), car("C"), car("F"))
-    assert [e.params["place"] for e in ev if e.key == "toprace.event.finish"] == [2, 3]
+    assert [e.terms["place"] for e in ev if e.key == "toprace.event.finish"] == ["toprace.place.2", "toprace.place.3"]
 
 
 def test_tr_move_7_stamps_count_move_ends() -> None:

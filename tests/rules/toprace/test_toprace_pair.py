@@ -16,7 +16,7 @@ def test_tr_pair_1_dp_4_turbo_or_panne() -> None:
     s, _ = play(s, 0, "play:46")
     assert s.ask == "mode" and codes(s, 0) == ["turbo", "panne"]
     label = GAME.presentation.action_label(s, 0, GAME.parse_action("turbo"))
-    assert label.params == {"rear": "🟥", "front": "🩵"}
+    assert label.params == {"rear": "🟥B", "front": "🩵A"}
 
 
 def test_tr_pair_2_turbo_into_traffic_example_4() -> None:

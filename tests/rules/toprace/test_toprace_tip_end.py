@@ -48,7 +48,7 @@ def test_tr_tip_3_everyone_bets_secretly_on_any_car() -> None:
     public = [e for e in ev if e.to is None]
     private = [e for e in ev if e.to is not None]
     assert [e.key for e in public] == ["toprace.event.has_bet"] and "bet:D" not in str(public)
-    assert private[0].to == frozenset({1}) and private[0].terms["car"] == "toprace.car.classic.D"
+    assert private[0].to == frozenset({1}) and private[0].params["car"] == "🟩D"
     assert GAME.to_act(s) == {0, 2} and GAME.legal_actions(s, 1) == []
     with pytest.raises(IllegalAction):
         play(s, 1, "bet:A")  # already bet
