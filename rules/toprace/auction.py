@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rules.engine import Seat, with_item
+from rules.engine import IllegalAction, Seat, with_item
 from rules.flow import blocks, clockwise, fits, next_seat
 from rules.toprace import movement
 from rules.toprace.actions import PASS, Action, act
@@ -228,6 +228,34 @@ def grid_choices(s: Readable) -> list[Action]:
     """DP 2: every free arrow cell, front row first, lanes left to right."""
     taken = set(s.cell)
     return [act("grid", c) for c in ARROWS if c not in taken]
+
+
+def bid_refusal(s: Readable, a: Action) -> IllegalAction:
+    """Why a bid, a block or a pass is refused at DP 1 (TR-AUC-3)."""
+    lo, hi = bid_range(s)
+    if a.kind == "block":
+        if s.ask == "amount" or fits((hi - lo) // BID_STEP + 1, reserved=1):
+            return IllegalAction("toprace.error.no_blocks")
+        return IllegalAction("toprace.error.no_such_block", n=a.n)
+    if a.kind == "pass":
+        return IllegalAction("toprace.error.step.amount")
+    if a.n % BID_STEP:
+        return IllegalAction("toprace.error.bid_step", step=BID_STEP)
+    if a.n < lo:
+        return IllegalAction("toprace.error.bid_low", amount=lo)
+    if a.n > s.money[s.turn]:
+        return IllegalAction("toprace.error.bid_money", amount=s.money[s.turn])
+    if s.ask == "bid":
+        return IllegalAction("toprace.error.pick_block")
+    amounts = block_amounts(s, s.block)
+    return IllegalAction("toprace.error.bid_block", lo=amounts[0], hi=amounts[-1])
+
+
+def grid_refusal(s: Readable, a: Action) -> IllegalAction:
+    """Why a cell is refused at DP 2 (TR-AUC-7)."""
+    if a.n not in ARROWS:
+        return IllegalAction("toprace.error.not_arrow")
+    return IllegalAction("toprace.error.arrow_taken")
 
 
 # -- playing a choice --------------------------------------------------------------------------

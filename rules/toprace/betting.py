@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.engine import Seat, with_item
+from rules.engine import IllegalAction, Seat, with_item
 from rules.toprace.actions import Action, act
 from rules.toprace.data import BET_NONE, NCARS, NOT_BET, TIP_PAYOUT, TIP_ROWS
 from rules.toprace.state import BetRecord, Readable, TopRaceFields
@@ -26,6 +26,11 @@ _BETS_OR_NONE = (*_BETS, act("bet", BET_NONE))
 def bet_choices(s: Readable) -> list[Action]:
     """DP 7 / TR-TIP-3: any of the six cars, and 'none' with allow_no_bet."""
     return list(_BETS_OR_NONE if s.allow_no_bet else _BETS)
+
+
+def bet_refusal(s: Readable, a: Action) -> IllegalAction:
+    """Why a bet is refused at DP 7: 'no bet' needs the allow_no_bet option (TR-TIP-3)."""
+    return IllegalAction("toprace.error.must_bet")
 
 
 def open_round(w: TopRaceFields) -> None:

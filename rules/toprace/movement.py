@@ -11,7 +11,7 @@ import bisect
 from collections.abc import Sequence
 from functools import lru_cache
 
-from rules.engine import Seat, trusted, with_item
+from rules.engine import IllegalAction, Seat, trusted, with_item
 from rules.flow import next_seat
 from rules.toprace import betting
 from rules.toprace.actions import J5_ACTION_ID, PANNE, TURBO, Action, act
@@ -117,6 +117,25 @@ def joker_choices(s: Readable) -> list[Action]:
 def end_choices(s: Readable) -> list[Action]:
     """DP 6: the legal end cells, FINISH first, rows highest first, lanes left to right."""
     return [_END_ACTIONS[c] for c in s.ends]
+
+
+def play_refusal(s: Readable, a: Action) -> IllegalAction:
+    """Why a card is refused at DP 3: it is not in the hand."""
+    if a.n in J5_IDS:
+        return IllegalAction("toprace.error.no_j5")
+    return IllegalAction("toprace.error.not_in_hand", card=a.n)
+
+
+def joker_refusal(s: Readable, a: Action) -> IllegalAction:
+    """Why a car is refused at DP 5: TR-JOKER-1, it is printed on the card."""
+    return IllegalAction("toprace.error.joker_printed")
+
+
+def end_refusal(s: Readable, a: Action) -> IllegalAction:
+    """Why a cell is refused at DP 6: no path of the move ends there (TR-MOVE-3/4)."""
+    if a.n == FINISH:
+        return IllegalAction("toprace.error.no_finish")
+    return IllegalAction("toprace.error.cannot_stop", row=ROW[a.n], lane=LANE[a.n])
 
 
 # -- playing a choice --------------------------------------------------------------------------

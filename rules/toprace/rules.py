@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from rules.engine import Event, IllegalAction, OptionSpec, Outcome, Seat
 from rules.flow import standings
 from rules.toprace import auction
-from rules.toprace.actions import Action, action_code
+from rules.toprace.actions import Action
 from rules.toprace.data import NOT_BET, START_MONEY
 from rules.toprace.state import TopRaceState
-from rules.toprace.work import TopRaceWork, choices
+from rules.toprace.work import TopRaceWork, choices, refusal
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -72,10 +72,12 @@ def legal_actions(state: TopRaceState, seat: Seat) -> Sequence[Action]:
 def apply(state: TopRaceState, seat: Seat, action: Action, rng: random.Random) -> tuple[TopRaceState, list[Event]]:
     """Play ``action`` for ``seat`` and every automatic step after it; IllegalAction if refused now."""
     if seat not in to_act(state):
+        if state.ask == "bet" and 0 <= seat < state.players:
+            raise IllegalAction("toprace.error.already_bet")
         raise IllegalAction("toprace.error.not_your_turn")
     kind, n = action.kind, action.n
     if not any(a.kind == kind and a.n == n for a in choices(state)):
-        raise IllegalAction("toprace.error.illegal", code=action_code(action))
+        raise refusal(state, action)
     w = TopRaceWork(state, rng)
     w.play(seat, action)
     w.settle()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rules.engine import Seat
+from rules.engine import IllegalAction, Seat
 from rules.toprace import auction, betting, movement, scoring
 from rules.toprace.actions import Action
 from rules.toprace.data import NCARS
@@ -33,6 +33,38 @@ def choices(s: Readable) -> list[Action]:
     """The choices of the open decision (the same for every seat still to bet at a TIP round)."""
     found = CHOICES.get(s.ask)
     return [] if found is None else found(s)
+
+
+STEP_KINDS: dict[Ask, frozenset[str]] = {
+    "bid": frozenset(("pass", "bid", "block")),
+    "amount": frozenset(("bid", "block", "pass")),
+    "grid": frozenset(("grid",)),
+    "play": frozenset(("play",)),
+    "mode": frozenset(("turbo", "panne")),
+    "joker": frozenset(("joker",)),
+    "end": frozenset(("end",)),
+    "bet": frozenset(("bet",)),
+}
+"""The kinds of move each decision point is about (any other kind does not fit the step)."""
+
+REFUSALS: dict[Ask, Callable[[Readable, Action], IllegalAction]] = {
+    "bid": auction.bid_refusal,
+    "amount": auction.bid_refusal,
+    "grid": auction.grid_refusal,
+    "play": movement.play_refusal,
+    "joker": movement.joker_refusal,
+    "end": movement.end_refusal,
+    "bet": betting.bet_refusal,
+}
+"""Why a move of the right kind is refused, for each decision point."""
+
+
+def refusal(s: Readable, action: Action) -> IllegalAction:
+    """Why ``action`` is not among the choices of the open decision, in words for the player."""
+    why = REFUSALS.get(s.ask)
+    if why is None or action.kind not in STEP_KINDS[s.ask]:
+        return IllegalAction(f"toprace.error.step.{s.ask}")  # DP 4 refuses only other kinds of move
+    return why(s, action)
 
 
 class TopRaceWork(TopRaceFields, state=TopRaceState):

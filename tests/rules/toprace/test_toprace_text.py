@@ -6,11 +6,14 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from bot.i18n import Text
+from rules.engine import IllegalAction
 from rules.toprace import GAME
 from rules.toprace.data import CAR_LETTERS
 from rules.toprace.state import TopRaceState
-from tests.rules.toprace.helpers import auction_reveal, base, car, keys, play, race_state, resume
+from tests.rules.toprace.helpers import auction_reveal, base, car, codes, keys, play, race_state, resume
 from tests.test_contract import code_lines
 
 NAMES = ["ana", "ben", "cy", "dee", "eve", "fay"]
@@ -25,6 +28,13 @@ def told(events: list[object], locale: str = "en") -> list[str]:
     """The events as a player reads them."""
     tr = Text(locale, NAMES)
     return [tr.msg(e) for e in events]  # type: ignore[arg-type]
+
+
+def refused(state: TopRaceState, seat: int, code: str) -> str:
+    """The English reason ``apply`` gives for refusing ``code``."""
+    with pytest.raises(IllegalAction) as err:
+        play(state, seat, code)
+    return Text("en", NAMES).msg(err.value.msg)
 
 
 def test_tr_setup_2_the_deal_is_told_at_setup() -> None:
@@ -62,6 +72,59 @@ def test_tr_auc_4_5_forced_offers_name_no_bidder() -> None:
     assert keys(events)[:2] == ["offer_last", "forced_last"]
     _, events = auction_reveal(3, {"A": 0, "B": 0, "C": 1}, "DF", offers=5, offered="D")
     assert told(events)[0] == "Up for auction again, a second time: 🟩D. cy bids first."
+
+
+def test_tr_auc_3_refusals_say_why() -> None:
+    """TR-AUC-3 / DP 1: a refused bid says which rule it breaks (step, minimum, money, two steps)."""
+    s = base(2)
+    assert refused(s, 0, "bid:15000") == "Bids go up in $10,000 steps."
+    assert refused(s, 0, "bid:0") == "Bid at least $10,000."
+    assert refused(s, 0, "bid:210000") == "You cannot bid more than your money ($200,000)."
+    assert refused(s, 0, "block:1") == "There is no range of amounts to pick now: bid an amount."
+    assert refused(s, 0, "play:1") == "That move does not fit this step: the auction is on, bid or pass."
+    s, _ = play(s, 0, "bid:50000")
+    assert refused(s, 1, "bid:40000") == "Bid at least $60,000."
+    rich = base(2).model_copy(update={"money": (500_000, 500_000)})
+    assert refused(rich, 0, "bid:100000") == "Too many amounts for one list: pick a range of amounts first, or pass."
+    assert refused(rich, 0, "block:9") == "There is no range number 9 of amounts."
+    picked, _ = play(rich, 0, "block:2")
+    assert refused(picked, 0, "bid:100000") == "Choose an amount in the range you picked: $250,000 to $480,000."
+    assert refused(picked, 0, "pass") == "That move does not fit this step: choose the amount of your bid."
+
+
+def test_tr_auc_7_grid_refusals_say_why() -> None:
+    """TR-AUC-7 / DP 2: a car starts on a free arrow."""
+    s = base(2)
+    s, _ = play(s, 0, "bid:10000")
+    s, _ = play(s, 1, "pass")
+    assert refused(s, 0, "grid:-1.1") == "Cars start on the arrows of the starting grid only."
+    s2, _ = play(s, 0, "grid:0.1")
+    while s2.ask != "grid":
+        s2, _ = play(s2, s2.turn, "bid:10000" if s2.high == 0 else "pass")
+    assert refused(s2, s2.turn, "grid:0.1") == "That arrow is taken: choose a free one."
+
+
+def test_tr_move_refusals_say_why() -> None:
+    """TR-MOVE-1/4, TR-JOKER-1, TR-TIP-3: a card not in hand, a cell the move cannot reach, a car
+    printed on the card, 'no bet' without the option, a second bet."""
+    s = race_state(2, at={"A": (1, 1), "E": (1, 3), "B": (3, 2), "C": (3, 1), "D": (3, 3)}, hands=[[37, 1], [2]])
+    assert refused(s, 0, "play:2") == "You do not hold card #2."
+    assert refused(s, 0, "play:J5") == "You hold no J5 card."
+    assert refused(s, 0, "end:9.1") == "That move does not fit this step: play one of your cards."
+    s, _ = play(s, 0, "play:37")  # A6 E4 J2 B1
+    assert refused(s, 0, "end:30.1") == "The car cannot stop at row 30, lane 1 with this move."
+    assert refused(s, 0, "end:F") == "The car cannot reach the finish line with this move."
+    while s.ask == "end":
+        s, _ = play(s, 0, codes(s, 0)[0])
+    assert refused(s, 0, "joker:A") == "The joker moves a car that is not printed on the card."
+    tip = race_state(2, at={"B": (9, 2)}, hands=[[8, 1], [2, 3]])
+    tip, _ = play(tip, 0, "play:8")
+    if tip.ask == "end":
+        tip, _ = play(tip, 0, codes(tip, 0)[0])
+    assert tip.ask == "bet"
+    assert refused(tip, 0, "bet:none") == "Every player must bet on a car at this table."
+    tip, _ = play(tip, 0, "bet:B")
+    assert refused(tip, 0, "bet:C") == "You have already bet at this TIP line; the others are still betting."
 
 
 def _map(state: TopRaceState) -> list[str]:
