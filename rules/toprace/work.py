@@ -1,5 +1,6 @@
-"""Top Race turn flow: which decision is open and its choices, the automatic step that is due,
-and playing a choice, on the typed working copy (``Work.settle`` loops over the three).
+"""Top Race turn flow: which decision is open, its choices and why a move does not fit it, the
+automatic step that is due, and playing a choice, on the typed working copy (``Work.settle``
+loops over pending, advance and play).
 
 The state says what comes next: ``ask`` names the open decision ("none": an automatic step is
 due); during the race ``card`` is the card being resolved (0 once it is done, until the turn
