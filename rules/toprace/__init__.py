@@ -1,49 +1,40 @@
-"""Top Race (Wolfgang Kramer): auction six cars, race them with shared movement cards, bet on the winner."""
+"""Top Race (Wolfgang Kramer): auction six cars, race them with shared movement cards, bet on the winner.
+
+The package assembles the game from its parts: the rules (rules.py, on the working copy of
+work.py and the steps of auction, movement, betting and scoring), the views and prompts (view.py),
+the text (render.py), the AI (ai.py) and the secrets (secrets.py).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from rules.engine import Game, Presentation, Seat, Secrets
-from rules.toprace.actions import Action
-from rules.toprace.rules import TopRaceRules
+from rules.engine import Game, Presentation, Secrets
+from rules.toprace import ai, render, rules, secrets, view
+from rules.toprace.actions import Action, action_code, parse_action
 from rules.toprace.state import TopRaceState
 from rules.toprace.view import TopRaceView
 
-_RULES = TopRaceRules()
-
-
-def _public_choices(state: TopRaceState, seat: Seat) -> Sequence[Action] | None:
-    """Playing a card (the choices are the hand) and betting are secret decisions."""
-    if state.ask in ("play", "bet"):
-        return None
-    return _RULES.legal_actions(state, seat)
-
-
 GAME: Game[TopRaceState, Action, TopRaceView] = Game(
     name="toprace",
-    min_players=_RULES.min_players,
-    max_players=_RULES.max_players,
+    min_players=rules.MIN_PLAYERS,
+    max_players=rules.MAX_PLAYERS,
     state_type=TopRaceState,
-    options=_RULES.options,
-    setup=lambda players, options, rng: (_RULES.setup(players, options, rng), []),
-    to_act=_RULES.to_act,
-    legal_actions=_RULES.legal_actions,
-    apply=_RULES.apply,
-    outcome=_RULES.outcome,
-    view=_RULES.view,
-    action_code=_RULES.action_code,
-    parse_action=_RULES.parse_action,
+    options=rules.OPTIONS,
+    setup=rules.setup,
+    to_act=rules.to_act,
+    legal_actions=rules.legal_actions,
+    apply=rules.apply,
+    outcome=rules.outcome,
+    view=view.view,
+    action_code=action_code,
+    parse_action=parse_action,
     presentation=Presentation(
-        action_label=_RULES.action_label,
-        prompt=_RULES.prompt,
-        render_board=_RULES.render_board,
-        render_private=_RULES.render_private,
+        action_label=render.label,
+        prompt=view.prompt,
+        render_board=render.render_board,
+        render_private=render.render_private,
     ),
-    ai=_RULES.ai_action,
-    secrets=Secrets(public_choices=_public_choices, swap=_RULES.swap_secrets),
+    ai=ai.ai_action,
+    secrets=Secrets(public_choices=secrets.public_choices, swap=secrets.swap),
+    state_version=1,
 )
 """Top Race as the registry holds it."""
-
-RULES = _RULES
-"""The pre-bundle rules object (transition: the reshape removes it)."""

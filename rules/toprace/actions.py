@@ -1,12 +1,32 @@
-"""Top Race actions: one small model, a short stable code for each, cached instances."""
+"""Top Race actions: one small model, a short stable code for each, shared instances.
+
+Every action that can ever be legal is built once at import (``_CACHE``) and shared: ``choices``
+hands out these instances on every ply. A code typed by a player that names no cached action
+(an absurd bid, say) still parses to a fresh action when it is well-formed, so that ``apply`` can
+say why it is refused, but it is never added to the cache: the cache cannot grow.
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Literal
 
 from rules.engine import Frozen, MalformedAction
-from rules.toprace.data import CAR_LETTERS, CARD, CELL_INDEX, FINISH, J5_IDS, NCARS, cell_code
-from rules.toprace.state import BET_NONE
+from rules.toprace.data import (
+    ARROWS,
+    BET_NONE,
+    BID_STEP,
+    BLOCK,
+    CAR_LETTERS,
+    CARD,
+    CELL_INDEX,
+    FINISH,
+    J5_IDS,
+    NCARS,
+    NCELLS,
+    cell_code,
+)
 
 Kind = Literal["pass", "bid", "block", "grid", "play", "turbo", "panne", "joker", "end", "bet"]
 
@@ -18,21 +38,36 @@ class Action(Frozen):
     n: int = 0
 
 
-_CACHE: dict[tuple[str, int], Action] = {}
+J5_ACTION_ID = min(J5_IDS)
+"""The card id standing for 'a J5 card' in actions: the six identical J5 are one choice (DP 3)."""
+
+MAX_CACHED_BID = 2_000_000
+"""Bids up to this amount are shared instances. No player can hold more: 200,000 at the start plus,
+over three races, at most two cars' prizes (350,000) and three winning bets (180,000) a race."""
+
+_LEGAL_NUMBERS: dict[Kind, Sequence[int]] = {
+    "pass": (0,),
+    "turbo": (0,),
+    "panne": (0,),
+    "bid": range(BID_STEP, MAX_CACHED_BID + 1, BID_STEP),
+    "block": range(1, BLOCK + 1),
+    "grid": ARROWS,
+    "play": [c for c in CARD if c not in J5_IDS or c == J5_ACTION_ID],
+    "joker": range(NCARS),
+    "end": range(NCELLS + 1),  # every cell, and FINISH
+    "bet": (*range(NCARS), BET_NONE),
+}
+_CACHE: dict[tuple[Kind, int], Action] = {
+    (kind, n): Action(kind=kind, n=n) for kind, numbers in _LEGAL_NUMBERS.items() for n in numbers
+}
+"""Every action that can be legal, built once (about 460 of them); never grows."""
 
 
 def act(kind: Kind, n: int = 0) -> Action:
-    """The (shared, immutable) action of that kind and number."""
-    key = (kind, n)
-    found = _CACHE.get(key)
-    if found is None:
-        found = _CACHE[key] = Action(kind=kind, n=n)
-    return found
+    """The shared action of that kind and number (a fresh one if it can never be legal)."""
+    found = _CACHE.get((kind, n))
+    return found if found is not None else Action(kind=kind, n=n)
 
-
-_J5 = J5_IDS
-_J5_ID = min(J5_IDS)
-"""The canonical id standing for 'a J5 card' in actions (all six are one choice, DP 3)."""
 
 PASS = act("pass")
 TURBO = act("turbo")
@@ -47,45 +82,61 @@ def action_code(a: Action) -> str:
         return f"{a.kind}:{cell_code(a.n)}"
     if a.kind in ("joker", "bet"):
         return f"{a.kind}:{'none' if a.n == BET_NONE else CAR_LETTERS[a.n]}"
-    if a.kind == "play" and a.n in _J5:
+    if a.kind == "play" and a.n in J5_IDS:
         return "play:J5"
     return f"{a.kind}:{a.n}"
 
 
-def _cell(text: str, allow_finish: bool) -> int:
-    if text == "F" and allow_finish:
-        return FINISH
-    row, _, lane = text.partition(".")
-    cell = CELL_INDEX.get((int(row), int(lane)))
-    if cell is None:
-        raise ValueError(text)
-    return cell
+# ASCII digits only: str.isdigit() and int() also accept '²', '٣' or '1_000'.
+_AMOUNT = re.compile(r"[0-9]{1,12}")
+_BLOCK = re.compile(r"[0-9]{1,2}")
+_CARD = re.compile(r"[0-9]{1,2}")
+_CELL = re.compile(r"(-?[0-9]{1,2})\.([0-9])")
+_CAR = {letter: car for car, letter in enumerate(CAR_LETTERS[:NCARS])}
+_PLAIN = {"pass": PASS, "turbo": TURBO, "panne": PANNE}
+
+
+def _cell(text: str) -> int | None:
+    found = _CELL.fullmatch(text)
+    return None if found is None else CELL_INDEX.get((int(found[1]), int(found[2])))
+
+
+def _parse(kind: str, arg: str) -> Action | None:
+    if kind in _PLAIN:
+        return None if arg else _PLAIN[kind]
+    if kind == "bid" and _AMOUNT.fullmatch(arg):
+        return act("bid", int(arg))
+    if kind == "block" and _BLOCK.fullmatch(arg) and 1 <= int(arg) <= BLOCK:
+        return act("block", int(arg))
+    if kind == "play":
+        if arg == "J5":
+            return act("play", J5_ACTION_ID)
+        if _CARD.fullmatch(arg) and int(arg) in CARD:
+            return act("play", J5_ACTION_ID if int(arg) in J5_IDS else int(arg))
+        return None
+    if kind == "grid":
+        cell = _cell(arg)
+        return None if cell is None else act("grid", cell)
+    if kind == "end":
+        cell = FINISH if arg == "F" else _cell(arg)
+        return None if cell is None else act("end", cell)
+    if kind == "joker" and arg in _CAR:
+        return act("joker", _CAR[arg])
+    if kind == "bet":
+        if arg == "none":
+            return act("bet", BET_NONE)
+        if arg in _CAR:
+            return act("bet", _CAR[arg])
+    return None
 
 
 def parse_action(code: str) -> Action:
-    """The action named by ``code``; IllegalAction if it names none."""
+    """The action named by ``code``; MalformedAction if it names none (a typo, a forged button).
+
+    A well-formed code may still name a move that is never legal (a bid of $15,000): ``apply``
+    refuses it and says why."""
     kind, _, arg = code.strip().partition(":")
-    try:
-        if kind in ("pass", "turbo", "panne") and not arg:
-            return act(kind)  # type: ignore[arg-type]
-        if kind in ("bid", "block") and arg.isdigit() and int(arg) > 0:
-            return act(kind, int(arg))  # type: ignore[arg-type]
-        if kind == "play":
-            if arg == "J5":
-                return act("play", _J5_ID)
-            if arg.isdigit() and int(arg) in CARD:
-                return act("play", _J5_ID if int(arg) in _J5 else int(arg))
-        if kind == "grid" and arg:
-            return act("grid", _cell(arg, False))
-        if kind == "end" and arg:
-            return act("end", _cell(arg, True))
-        if kind == "joker" and len(arg) == 1 and arg in CAR_LETTERS[:NCARS]:
-            return act("joker", CAR_LETTERS.index(arg))
-        if kind == "bet" and arg:
-            if arg == "none":
-                return act("bet", BET_NONE)
-            if len(arg) == 1 and arg in CAR_LETTERS[:NCARS]:
-                return act("bet", CAR_LETTERS.index(arg))
-    except ValueError:
-        pass
-    raise MalformedAction("toprace.error.bad_code", code=code[:40])
+    found = _parse(kind, arg)
+    if found is None:
+        raise MalformedAction("toprace.error.bad_code", code=code[:40])
+    return found

@@ -11,6 +11,7 @@ import random
 
 from rules.toprace.actions import Action
 from rules.toprace.data import (
+    BET_NONE,
     BID_STEP,
     CARD,
     FINISH,
@@ -18,12 +19,14 @@ from rules.toprace.data import (
     JOKER,
     NCARS,
     NEXT,
+    NOT_BET,
     OFF,
     PRIZES,
     ROW,
 )
-from rules.toprace.rules import choices, legal_ends
-from rules.toprace.state import BET_NONE, NOT_BET, TopRaceState
+from rules.toprace.movement import legal_ends
+from rules.toprace.rules import legal_actions
+from rules.toprace.state import TopRaceState
 
 RIVAL = -0.5
 """Weight of a car owned by another player."""
@@ -138,7 +141,7 @@ def _bet(state: TopRaceState, seat: int, opts: list[Action]) -> Action:
 
 def ai_action(state: TopRaceState, seat: int, rng: random.Random) -> Action:
     """A sensible legal action for ``seat`` (which must be to act)."""
-    opts = choices(state)
+    opts = list(legal_actions(state, seat))
     if len(opts) == 1:
         return opts[0]
     ask = state.ask

@@ -35,6 +35,18 @@ def car_key(edition: str, car: int) -> str:
     return f"toprace.car.{edition}.{CAR_LETTERS[car]}"
 
 
+def emoji(edition: str, car: int) -> str:
+    """The colour emoji of a car (or of the joker, 6) in an edition."""
+    return EDITION_EMOJI[edition][car]
+
+
+def car_token(edition: str, car: int) -> str:
+    """How every text names a car: its colour emoji and its letter, '🟥B' (the joker: '⬛J').
+
+    The letter alone marks the car on the track map, where emoji would break the alignment."""
+    return EDITION_EMOJI[edition][car] + CAR_LETTERS[car]
+
+
 # -- deck (§1.2) -------------------------------------------------------------------------------
 
 
@@ -173,13 +185,7 @@ TIP_PAYOUT: tuple[tuple[int, ...], ...] = (
     (30_000, 20_000, 10_000, -20_000, -60_000, -90_000),
 )
 """Bet payout by TIP round (1..3) and final place (1..6) of the bet car."""
-
-
-def fmt_money(amount: int) -> str:
-    """Absolute amount grouped by thousands with narrow no-break spaces (ISO style, en and fr)."""
-    return f"{abs(amount):,}".replace(",", "\u202f")
-
-
-def money_sign(amount: int, signed: bool = False) -> str:
-    """'−' for a negative amount, '+' for a positive one if ``signed``, else ''."""
-    return "−" if amount < 0 else ("+" if signed and amount > 0 else "")
+BET_NONE = 6
+"""A TIP bet on no car (only with allow_no_bet); also the ``n`` of the 'bet:none' action."""
+NOT_BET = -1
+"""No bet placed (yet) in a TIP round."""

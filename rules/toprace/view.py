@@ -1,9 +1,14 @@
-"""Top Race views: allow-list models of what the public channel and each seat may see (§6)."""
+"""Top Race views: allow-list models of what the public channel and each seat may see (§6), and
+what a seat is asked now (its prompt, part of its own view)."""
 
 from __future__ import annotations
 
-from rules.engine import Frozen, Msg
-from rules.toprace.state import NOT_BET, Ask, LastCard, Phase, Purchase, RaceResult, TopRaceState
+from rules.engine import Frozen, Msg, ParamValue, Seat, msg
+from rules.toprace.auction import bid_range
+from rules.toprace.data import CARD, JOKER, NOT_BET, car_token
+from rules.toprace.movement import front_rear
+from rules.toprace.rules import to_act
+from rules.toprace.state import Ask, LastCard, Phase, Purchase, RaceResult, TopRaceState
 
 
 class TopRaceView(Frozen):
@@ -57,16 +62,48 @@ class TopRaceView(Frozen):
     question: Msg | None = None
 
 
-def make_view(state: TopRaceState, seat: int | None, question: Msg | None) -> TopRaceView:
-    """Build the view of ``seat`` (None = public) from ``state``."""
+def prompt(state: TopRaceState, seat: Seat) -> Msg:
+    """What ``seat`` is asked now (or who is awaited)."""
+    ed = state.edition
+    if state.phase == "over":
+        return msg("toprace.prompt.over")
+    if state.ask == "bet":
+        tip = state.tip_queue[0]
+        if 0 <= seat < state.players and state.bets[tip - 1][seat] == NOT_BET:
+            return msg("toprace.prompt.bet", params={"tip": tip})
+        return msg("toprace.prompt.wait_bets", params={"tip": tip})
+    if seat != state.turn:
+        return msg("toprace.prompt.wait", seats={"seat": state.turn})
+    ask = state.ask
+    if ask in ("bid", "amount"):
+        car = car_token(ed, state.drivers[0])
+        if ask == "amount":
+            return msg("toprace.prompt.amount", params={"car": car})
+        lo, _ = bid_range(state)
+        if state.high_bidder < 0:
+            return msg("toprace.prompt.bid_first", params={"car": car, "amount": lo})
+        params: dict[str, ParamValue] = {"car": car, "amount": lo, "high": state.high}
+        return msg("toprace.prompt.bid", params=params, seats={"bidder": state.high_bidder})
+    if ask == "grid":
+        return msg("toprace.prompt.grid", params={"car": car_token(ed, state.placing)})
+    if ask == "play":
+        return msg("toprace.prompt.play", params={"count": len(state.hands[seat])})
+    if ask == "mode":
+        pair = CARD[state.card].pair
+        assert pair is not None, "a mode is only asked for a pair card"
+        front, rear = front_rear(state, *pair)
+        return msg("toprace.prompt.mode", params={"rear": car_token(ed, rear), "front": car_token(ed, front)})
+    if ask == "joker":
+        return msg("toprace.prompt.joker", params={"joker": car_token(ed, JOKER), "points": state.points})
+    return msg("toprace.prompt.end", params={"car": car_token(ed, state.car), "points": state.points})
+
+
+def view(state: TopRaceState, seat: Seat | None) -> TopRaceView:
+    """What ``seat`` may see (None = the public channel): its own hand, bets and question added."""
+    acting = to_act(state)
     tip_open = state.tip_queue[0] if state.ask == "bet" and state.tip_queue else 0
     bet_row = state.bets[tip_open - 1] if tip_open else ()
     in_offer = state.phase == "auction" and state.ask in ("bid", "amount")
-    to_act: tuple[int, ...] = ()
-    if state.phase != "over":
-        to_act = tuple(s for s in range(state.players) if not bet_row or bet_row[s] == NOT_BET)
-        if not tip_open:
-            to_act = (state.turn,)
     mine = seat is not None and 0 <= seat < state.players
     return TopRaceView(
         seat=seat,
@@ -79,7 +116,7 @@ def make_view(state: TopRaceState, seat: int | None, question: Msg | None) -> To
         restrict_pair=state.restrict_pair,
         phase=state.phase,
         ask=state.ask,
-        to_act=to_act,
+        to_act=tuple(sorted(acting)),
         turn=state.turn,
         money=state.money,
         hand_sizes=tuple(len(h) for h in state.hands),
@@ -109,5 +146,5 @@ def make_view(state: TopRaceState, seat: int | None, question: Msg | None) -> To
         results=state.results,
         hand=state.hands[seat] if mine and seat is not None else None,
         my_bets=tuple(state.bets[k][seat] for k in range(3)) if mine and seat is not None else None,
-        question=question if mine else None,
+        question=prompt(state, seat) if mine and seat is not None and seat in acting else None,
     )

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from toprace_helpers import auction_state, base, car, cell, codes, keys, play
 
 from rules.engine import IllegalAction
-from rules.toprace import RULES
+from rules.toprace import GAME
 from rules.toprace.actions import parse_action
 from rules.toprace.data import ARROWS, CELLS, NCARS, OFF
+from tests.rules.toprace.helpers import auction_state, base, car, cell, codes, keys, play
 
 
 @pytest.mark.parametrize(("players", "each", "removed"), [(2, 24, 0), (3, 16, 0), (4, 12, 0), (5, 9, 3), (6, 8, 0)])
@@ -23,17 +21,17 @@ def test_tr_setup_1_2_money_and_deal(players: int, each: int, removed: int) -> N
     assert [*sorted(c for h in s.hands for c in h)] == sorted(set(range(1, 49)) - set(s.removed))
     assert s.phase == "auction" and s.ask == "bid"
     for seat in range(players):
-        assert RULES.view(s, seat).hand == s.hands[seat]
-    public = RULES.view(s, None)
+        assert GAME.view(s, seat).hand == s.hands[seat]
+    public = GAME.view(s, None)
     assert public.hand is None and "removed" not in type(public).model_fields
 
 
 def test_tr_setup_3_driver_pile_is_shuffled_and_hidden() -> None:
     """TR-SETUP-3: the six driver cards are shuffled face down; views show only the revealed one."""
-    piles = {RULES.setup(3, {}, random.Random(seed)).drivers for seed in range(20)}
+    piles = {GAME.start(3, {}, seed).drivers for seed in range(20)}
     assert len(piles) > 5 and all(sorted(p) == list(range(NCARS)) for p in piles)
     s = base(3)
-    v = RULES.view(s, 0)
+    v = GAME.view(s, 0)
     assert v.revealed == s.drivers[0] and v.drivers_left == 6
     assert "drivers" not in type(v).model_fields
 
@@ -58,7 +56,7 @@ def test_tr_auc_2_owner_needs_more_cars_left_than_carless_players() -> None:
     # 4 players, example 8: 2 cars left, 2 carless → owners may not bid.
     s = auction_state(4, {"A": 0, "B": 0, "C": 1, "D": 1}, "EF", offers=4)
     assert s.passed == (True, True, False, False)
-    assert s.turn == 2 and RULES.to_act(s) == {2}
+    assert s.turn == 2 and GAME.to_act(s) == {2}
 
 
 def test_tr_auc_2_six_players_own_one_car_each() -> None:
@@ -72,15 +70,15 @@ def test_tr_auc_3_turn_order_bids_and_final_passes() -> None:
     s = base(3)
     revealed = s.drivers[0]
     s, ev = play(s, 0, "bid:10000")
-    assert RULES.to_act(s) == {1}
+    assert GAME.to_act(s) == {1}
     assert codes(s, 1)[:3] == ["pass", "bid:20000", "bid:30000"]
     s, _ = play(s, 1, "bid:20000")
     s, _ = play(s, 2, "pass")
-    assert RULES.to_act(s) == {0}  # the passed seat is skipped, the high bidder is not asked
+    assert GAME.to_act(s) == {0}  # the passed seat is skipped, the high bidder is not asked
     s, ev = play(s, 0, "pass")
     assert "sold" in keys(ev)
     assert s.owner[revealed] == 1 and s.money == (200_000, 180_000, 200_000)
-    assert s.ask == "grid" and RULES.to_act(s) == {1}
+    assert s.ask == "grid" and GAME.to_act(s) == {1}
     with pytest.raises(IllegalAction):
         play(s, 0, "grid:0.1")
 
@@ -114,7 +112,7 @@ def test_dp_1_auto_pass_without_a_legal_bid() -> None:
     """DP 1: a seat that cannot bid is passed automatically (a final pass)."""
     s = auction_state(3, {}, "ABCDEF", offers=0, money=(200_000, 5_000, 200_000))
     s, ev = play(s, 0, "bid:10000")
-    assert "auto_pass" in keys(ev) and RULES.to_act(s) == {2}
+    assert "auto_pass" in keys(ev) and GAME.to_act(s) == {2}
 
 
 def test_tr_auc_4_last_card_forced_purchase_example_8() -> None:
@@ -127,7 +125,7 @@ def test_tr_auc_4_last_card_forced_purchase_example_8() -> None:
     s, ev = play(s, 2, codes(s, 2)[0])
     assert "forced_last" in keys(ev) and "placed_auto" in keys(ev)
     assert s.owner[car("F")] == 3 and s.money[3] == 170_000
-    assert s.phase == "race" and s.start == 3 and RULES.to_act(s) == {3}  # TR-AUC-8
+    assert s.phase == "race" and s.start == 3 and GAME.to_act(s) == {3}  # TR-AUC-8
 
 
 def test_tr_auc_5_second_offer_goes_to_first_carless_example_9() -> None:
@@ -206,4 +204,4 @@ def test_tr_auc_8_whole_auction_then_race() -> None:
 def test_dp_2_grid_code_round_trip() -> None:
     """Grid and bid codes parse back to the same actions."""
     for code in ("grid:-2.3", "bid:120000", "block:3", "pass"):
-        assert RULES.action_code(parse_action(code)) == code
+        assert GAME.action_code(parse_action(code)) == code

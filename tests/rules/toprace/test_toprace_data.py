@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from toprace_helpers import cell
-
 from rules.toprace.data import (
     ARROWS,
     ARROWS_REARMOST,
@@ -26,6 +24,7 @@ from rules.toprace.data import (
     TIP_ROWS,
     WIDTH,
 )
+from tests.rules.toprace.helpers import cell
 
 
 def test_deck_has_48_cards_in_spec_order() -> None:
@@ -109,13 +108,3 @@ def test_money_tables() -> None:
     assert TIP_PAYOUT[1] == (60_000, 40_000, 20_000, -10_000, -30_000, -60_000)
     assert TIP_PAYOUT[2] == (30_000, 20_000, 10_000, -20_000, -60_000, -90_000)
     assert all(len(v) == 7 for v in EDITION_EMOJI.values())
-
-
-def test_working_copy_declares_exactly_the_state_fields() -> None:
-    """The typed working copy used inside apply mirrors TopRaceState field for field."""
-    from typing import get_type_hints
-
-    from rules.toprace.rules import _W
-    from rules.toprace.state import TopRaceState
-
-    assert get_type_hints(_W) == {name: f.annotation for name, f in TopRaceState.model_fields.items()}

@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from toprace_helpers import at_cell, car, cell, codes, keys, play, race_state
-
-from rules.toprace import RULES
+from rules.toprace import GAME
 from rules.toprace.data import FINISH, OFF
-from rules.toprace.rules import legal_ends
+from rules.toprace.movement import legal_ends
+from tests.rules.toprace.helpers import at_cell, car, cell, codes, keys, play, race_state
 
 
 def test_tr_move_1_play_discard_and_clockwise_turns() -> None:
     """TR-MOVE-1: the active seat plays a card, it is discarded face up, the next seat clockwise plays."""
     s = race_state(3, at={"A": (5, 1)}, hands=[[1, 2], [3, 4], [5, 6]], turn=1)
-    assert codes(s, 1) == ["play:3", "play:4"] and RULES.legal_actions(s, 0) == []
+    assert codes(s, 1) == ["play:3", "play:4"] and GAME.legal_actions(s, 0) == []
     s, ev = play(s, 1, "play:3")  # C10 from the grid: a choice of end cells
     assert s.played == (3,) and s.hands[1] == (4,) and keys(ev)[0] == "play"
     s, _ = play(s, 1, codes(s, 1)[0])
     assert s.turn == 2 and s.ask == "play"
-    assert RULES.view(s, None).played == (3,)
+    assert GAME.view(s, None).played == (3,)
 
 
 def test_dp_3_six_j5_cards_are_one_choice() -> None:
@@ -26,7 +25,7 @@ def test_dp_3_six_j5_cards_are_one_choice() -> None:
     assert codes(s, 0) == ["play:1", "play:J5"]
     s, _ev = play(s, 0, "play:J5")
     assert s.played == (13,) and s.hands[0] == (1, 14)
-    assert RULES.parse_action("play:17") == RULES.parse_action("play:J5")
+    assert GAME.parse_action("play:17") == GAME.parse_action("play:J5")
 
 
 def test_tr_move_2_slots_top_to_bottom_and_active_seat_decides() -> None:
@@ -38,7 +37,7 @@ def test_tr_move_2_slots_top_to_bottom_and_active_seat_decides() -> None:
         owner={"A": 1, "B": 1, "C": 1, "D": 1, "E": 1, "F": 1},
     )
     s, _ = play(s, 0, "play:19")  # A6 B5 C4 D3 E2 F1
-    assert s.car == car("A") and RULES.to_act(s) == {0}
+    assert s.car == car("A") and GAME.to_act(s) == {0}
     seen = []
     while s.turn == 0:
         seen.append(s.car)
@@ -120,10 +119,11 @@ def test_tr_move_6_finish_order_example_10() -> None:
     s = race_state(2, at={"E": (52, 2), "C": (53, 1), "F": (54, 3)}, hands=[[5, 45, 1], []])
     s, ev = play(s, 0, "play:5")  # the finish is the only end: not asked
     fin = next(e for e in ev if e.key == "toprace.event.finish")
-    assert fin.params == {"place": 1, "lost": 6}
+    assert fin.params == {"car": "🟦E"} and fin.terms == {"place": "toprace.place.1"}
+    assert s.last is not None and [(n.kind, n.lost) for n in s.last.notes] == [("finish", 6)]
     s, ev = play(s, 0, "play:45")
     assert s.finish == (car("E"), car("C"), car("F"))
-    assert [e.params["place"] for e in ev if e.key == "toprace.event.finish"] == [2, 3]
+    assert [e.terms["place"] for e in ev if e.key == "toprace.event.finish"] == ["toprace.place.2", "toprace.place.3"]
 
 
 def test_tr_move_7_stamps_count_move_ends() -> None:
@@ -138,13 +138,13 @@ def test_tr_move_7_stamps_count_move_ends() -> None:
 def test_tr_move_8_order_move_tip_release_then_round() -> None:
     """TR-MOVE-8: the move, the TIP crossing, then the Panne release; TIP round after the card."""
     s = race_state(2, at={"B": (8, 2)}, broken={"A": (12, 1)}, hands=[[8, 1], [2]])
-    s, ev = play(s, 0, "play:8")  # B5 → row 13: crosses TIP 1 and reaches row 12+ → releases A
+    s, ev = play(s, 0, "play:8")  # B5 → row 13: crosses TIP 1 and passes row 12 → releases A
     if s.ask == "end":
         s, ev2 = play(s, 0, codes(s, 0)[0])
         ev += ev2
     k = keys(ev)
     assert k.index("tip_crossed") < k.index("release") < k.index("tip_open")
-    assert s.ask == "bet" and RULES.to_act(s) == {0, 1}
+    assert s.ask == "bet" and GAME.to_act(s) == {0, 1}
 
 
 def test_tr_joker_1_2_example_2() -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from toprace_helpers import at_cell, car, cell, codes, keys, play, race_state
-
-from rules.toprace import RULES
+from rules.engine import with_item
+from rules.toprace import GAME
 from rules.toprace.data import PAIRS, PARTNER
-from rules.toprace.rules import places
+from rules.toprace.movement import release
+from rules.toprace.work import TopRaceWork
+from tests.rules.toprace.helpers import RNG, at_cell, car, cell, codes, keys, play, race_state
 
 
 def test_tr_pair_1_dp_4_turbo_or_panne() -> None:
@@ -14,8 +15,8 @@ def test_tr_pair_1_dp_4_turbo_or_panne() -> None:
     s = race_state(2, at={"A": (20, 2), "B": (14, 1)}, hands=[[46, 3, 4], []])
     s, _ = play(s, 0, "play:46")
     assert s.ask == "mode" and codes(s, 0) == ["turbo", "panne"]
-    label = RULES.action_label(s, 0, RULES.parse_action("turbo"))
-    assert label.params == {"rear": "🟥", "front": "🩵"}
+    label = GAME.presentation.action_label(s, 0, GAME.parse_action("turbo"))
+    assert label.params == {"rear": "🟥B", "front": "🩵A"}
 
 
 def test_tr_pair_2_turbo_into_traffic_example_4() -> None:
@@ -32,24 +33,48 @@ def test_tr_pair_2_turbo_into_traffic_example_4() -> None:
 
 
 def test_tr_pair_3_4_6_panne_and_release_example_3() -> None:
-    """TR-PAIR-3/4/6, worked example 3: light blue (20,2) broken by card 46, card 1 (A10) does nothing,
-    card 26 takes red to (20,2) → light blue re-enters (20,1) with its old stamp, ahead of red."""
-    s = race_state(2, at={"A": (20, 2), "B": (14, 1)}, hands=[[46, 1, 26, 2], []])
+    """TR-PAIR-3/4/6, worked example 3: light blue (20,2) broken by card 46; card 1 (A10) does nothing;
+    card 26 takes red to (20,2): reaching row R = 20 is not passing, light blue stays off the track;
+    red then moves 1 to (21,2) → light blue re-enters its free reference cell with its old stamp."""
+    s = race_state(2, at={"A": (20, 2), "B": (14, 1)}, hands=[[46, 1, 26, 33, 2], []])
     s = s.model_copy(update={"stamp": (5, 0, 0, 0, 0, 0), "counter": 9})
     s, _ = play(s, 0, "play:46")
     s, ev = play(s, 0, "panne")
     assert at_cell(s, "A") is None and s.ref[car("A")] == cell(20, 2) and "panne" in keys(ev)
-    assert RULES.view(s, None).ref[car("A")] == cell(20, 2)
+    assert GAME.view(s, None).ref[car("A")] == cell(20, 2)
     s, ev = play(s, 0, "play:1")
     assert "ignored_broken" in keys(ev) and s.ref[car("A")] == cell(20, 2)  # TR-PAIR-4
     s, _ = play(s, 0, "play:26")  # B6 C4 E2
     assert codes(s, 0) == ["end:20.1", "end:20.2", "end:20.3"]
     s, ev = play(s, 0, "end:20.2")
-    assert "release" in keys(ev)
-    assert at_cell(s, "A") == (20, 1) and s.ref[car("A")] == -1 and s.stamp[car("A")] == 5
-    assert s.stamp[car("B")] == 10 and s.counter == 11  # one tick for the move, one for the re-entry
-    order = places(s)
-    assert order.index(car("A")) < order.index(car("B"))
+    assert "release" not in keys(ev) and at_cell(s, "A") is None and s.ref[car("A")] == cell(20, 2)
+    while s.ask == "end":  # C4, E2 from the grid
+        s, ev = play(s, 0, codes(s, 0)[0])
+    assert s.ref[car("A")] == cell(20, 2)
+    s, _ = play(s, 0, "play:33")  # C6 E4 F2 B1
+    while s.car != car("B"):
+        s, _ = play(s, 0, codes(s, 0)[0])
+    assert codes(s, 0) == ["end:21.1", "end:21.2", "end:21.3"]
+    counter = s.counter
+    s, ev = play(s, 0, "end:21.2")
+    assert "release" in keys(ev) and at_cell(s, "B") == (21, 2)
+    assert at_cell(s, "A") == (20, 2) and s.ref[car("A")] == -1 and s.stamp[car("A")] == 5
+    assert s.stamp[car("B")] == counter + 1 and s.counter == counter + 2  # the move, then the re-entry
+
+
+def test_tr_pair_6_row_r_full_release_to_lower_row() -> None:
+    """TR-PAIR-6: if row R is full, the car re-enters the nearest free cell of R−1 (tie: lower lane),
+    with a new stamp. (Worked example 3's variant cannot be played: a partner passing row R always
+    leaves a cell of it free, so the row is filled here by hand.)"""
+    s = race_state(2, at={"B": (21, 2), "C": (20, 1), "D": (20, 2), "E": (20, 3)}, broken={"A": (20, 2)})
+    w = TopRaceWork(s.model_copy(update={"stamp": (5, 0, 0, 0, 0, 0), "counter": 9}), RNG)
+    release(w, car("A"))
+    s = w.freeze()
+    assert at_cell(s, "A") == (19, 2) and s.ref[car("A")] == -1 and s.stamp[car("A")] == 10
+    w = TopRaceWork(s.model_copy(update={"cell": (-1, *s.cell[1:]), "ref": (cell(20, 2), *s.ref[1:])}), RNG)
+    w.cell = with_item(w.cell, car("B"), cell(19, 2))
+    release(w, car("A"))
+    assert at_cell(w.freeze(), "A") == (19, 1)  # (19,1) and (19,3) are as near: the lower lane
 
 
 def test_tr_pair_4_each_car_on_one_pair_card() -> None:
@@ -92,18 +117,19 @@ def test_tr_pair_5_no_effect_cases() -> None:
         assert play(s, 0, "play:46")[0].ask == "mode"
 
 
-def test_tr_pair_6_release_to_lower_row_takes_new_stamp() -> None:
-    """TR-PAIR-6: if row R is full, the car re-enters the nearest free cell of R−1 with a new stamp."""
-    # A broken at (16,1) (one lane); B reaches row 16 → (16,1) taken by B → row 15.
-    s = race_state(2, at={"B": (10, 2)}, broken={"A": (16, 1)}, hands=[[8, 3, 4], []])
+def test_tr_pair_6_reaching_row_r_is_not_passing() -> None:
+    """TR-PAIR-6 (strict): the partner stopping in row R leaves the broken car off the track; one
+    row further releases it into its reference cell, with its old stamp."""
+    s = race_state(2, at={"B": (11, 2)}, broken={"A": (16, 1)}, hands=[[8, 2], [3]], betting="off")
     s = s.model_copy(update={"stamp": (3, 0, 0, 0, 0, 0), "counter": 4})
-    s, _ = play(s, 0, "play:8")  # B5 → (15,x) … (16,1)? 6 rows needed: 5 points reach row 15
-    assert s.ref[car("A")] != -1  # row 15 < 16: not yet
-    s2 = race_state(2, at={"B": (11, 2)}, broken={"A": (16, 1)}, hands=[[8, 3, 4], []])
+    s, ev = play(s, 0, "play:8")  # B5: (11,2) → (16,1), the only end
+    assert at_cell(s, "B") == (16, 1) and "release" not in keys(ev)
+    assert at_cell(s, "A") is None and s.ref[car("A")] == cell(16, 1)
+    s2 = race_state(2, at={"B": (12, 2)}, broken={"A": (16, 1)}, hands=[[8, 2], [3]])
     s2 = s2.model_copy(update={"stamp": (3, 0, 0, 0, 0, 0), "counter": 4})
-    s2, _ev = play(s2, 0, "play:8")  # B5: (11,2) → (16,1), the only end
-    assert at_cell(s2, "B") == (16, 1) and at_cell(s2, "A") == (15, 1)
-    assert s2.stamp[car("A")] == 6 and s2.stamp[car("B")] == 5
+    s2, ev = play(s2, 0, "play:8")  # B5: (12,2) → (17,1), past row 16
+    assert at_cell(s2, "B") == (17, 1) and "release" in keys(ev)
+    assert at_cell(s2, "A") == (16, 1) and s2.stamp[car("A")] == 3
 
 
 def test_tr_pair_6_release_when_partner_finishes() -> None:

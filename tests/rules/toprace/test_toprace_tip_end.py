@@ -5,15 +5,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from toprace_helpers import at_cell, base, car, cell, codes, drive, keys, play, race_state
 
 from rules.engine import IllegalAction
-from rules.toprace import RULES
-from rules.toprace.rules import _end_race, places, work
-from rules.toprace.state import BET_NONE, NOT_BET
+from rules.toprace import GAME
+from rules.toprace.data import BET_NONE, NOT_BET, PRIZES
+from rules.toprace.scoring import places
+from rules.toprace.state import TopRaceState
+from tests.rules.toprace.helpers import at_cell, base, car, cell, codes, drive, keys, play, race_state, resume
 
 
-def _example_5() -> object:
+def _example_5() -> TopRaceState:
     return race_state(
         3,
         at={"B": (9, 2), "C": (10, 1), "D": (5, 1), "E": (5, 2), "F": (4, 1), "A": (3, 1)},
@@ -33,7 +34,7 @@ def test_tr_tip_1_2_two_cars_one_card_one_round_example_5() -> None:
     while s.ask == "end":
         s, ev = play(s, 0, codes(s, 0)[0])
     assert s.ask == "bet" and s.tip_queue == (1,) and s.tips == (True, False, False)
-    assert RULES.to_act(s) == {0, 1, 2}
+    assert GAME.to_act(s) == {0, 1, 2}
 
 
 def test_tr_tip_3_everyone_bets_secretly_on_any_car() -> None:
@@ -47,15 +48,15 @@ def test_tr_tip_3_everyone_bets_secretly_on_any_car() -> None:
     public = [e for e in ev if e.to is None]
     private = [e for e in ev if e.to is not None]
     assert [e.key for e in public] == ["toprace.event.has_bet"] and "bet:D" not in str(public)
-    assert private[0].to == frozenset({1}) and private[0].terms["car"] == "toprace.car.classic.D"
-    assert RULES.to_act(s) == {0, 2} and RULES.legal_actions(s, 1) == []
+    assert private[0].to == frozenset({1}) and private[0].params["car"] == "🟩D"
+    assert GAME.to_act(s) == {0, 2} and GAME.legal_actions(s, 1) == []
     with pytest.raises(IllegalAction):
         play(s, 1, "bet:A")  # already bet
     for seat in (None, 0, 2):
-        v = RULES.view(s, seat)
+        v = GAME.view(s, seat)
         assert v.my_bets is None or v.my_bets[0] == NOT_BET
         assert v.has_bet == (False, True, False)
-    assert RULES.view(s, 1).my_bets == (car("D"), NOT_BET, NOT_BET)
+    assert GAME.view(s, 1).my_bets == (car("D"), NOT_BET, NOT_BET)
     s, _ = play(s, 0, "bet:B")
     s, ev = play(s, 2, "bet:B")
     assert "bets_closed" in keys(ev) and s.ask != "bet" and s.turn == 1
@@ -78,7 +79,7 @@ def test_tr_tip_3_skipped_players_bet_too_and_betting_off_has_no_rounds() -> Non
     s, _ = play(s, 0, "play:20")
     while s.ask == "end":
         s, _ = play(s, 0, codes(s, 0)[0])
-    assert RULES.to_act(s) == {0, 1, 2}
+    assert GAME.to_act(s) == {0, 1, 2}
     off = _example_5().model_copy(update={"betting": False})
     off, _ = play(off, 0, "play:20")
     while off.ask == "end" and off.turn == 0:
@@ -86,23 +87,72 @@ def test_tr_tip_3_skipped_players_bet_too_and_betting_off_has_no_rounds() -> Non
     assert off.tips[0] and off.tip_queue == () and off.ask != "bet"
 
 
-def _finished_race(bets: tuple[tuple[int, ...], ...], tips: tuple[bool, ...]) -> object:
-    """Worked examples 6/7 setting: red, green finished 1st, 2nd; dark blue row 50 stamp 88; white row 50
-    stamp 101; yellow row 47; light blue (unowned) broken down at row 44."""
+def _example_7() -> TopRaceState:
+    """Worked example 7: red, green finished 1st, 2nd; white (50,x) stamp 88; light blue (50,x)
+    stamp 101; dark blue (unowned) row 44; yellow broken down, reference row 47 (its partner dark
+    blue, in row 44, has not passed it); the cards have run out."""
     s = race_state(
         2,
-        at={"E": (50, 1), "C": (50, 3), "F": (47, 2)},
-        broken={"A": (44, 1)},
+        at={"C": (50, 1), "A": (50, 3), "E": (44, 2)},
+        broken={"F": (47, 2)},
         finished="BD",
-        owner={"B": 0, "D": 1, "E": 0, "C": 1, "F": 0},
+        owner={"B": 0, "D": 1, "C": 0, "A": 1, "F": 0},
+    )
+    return s.model_copy(update={"stamp": (101, 70, 88, 80, 60, 90), "counter": 120})
+
+
+def _race_over_by_cards(s: TopRaceState) -> tuple[TopRaceState, list[str]]:
+    """The last card of ``s`` is done and nobody holds a card: the race ends (TR-END-2)."""
+    end, events = resume(s.model_copy(update={"ask": "none", "card": 0}))
+    return end, keys(events)
+
+
+def test_tr_end_3_places_example_7() -> None:
+    """TR-END-3, worked example 7: places 3–6 are white, light blue (same row, later stamp),
+    yellow (broken down, at its reference row 47), dark blue."""
+    assert places(_example_7()) == tuple(car(x) for x in "BDCAFE")
+
+
+def test_tr_end_4_unowned_prize_stays_with_the_bank_example_7() -> None:
+    """TR-END-4, worked example 7: owners receive their cars' prizes; the unowned dark blue's
+    10,000 (6th) goes to the bank; with one race the game ends."""
+    s = _example_7()
+    end, events = _race_over_by_cards(s)
+    # Seat 0 owns red (1st), white (3rd), yellow (5th); seat 1 green (2nd), light blue (4th).
+    assert end.money[0] - s.money[0] == 200_000 + 100_000 + 30_000
+    assert end.money[1] - s.money[1] == 150_000 + 60_000
+    assert events.count("place") == 5 and events.count("place_bank") == 1
+    res = end.results[0]
+    assert res.places == tuple(car(x) for x in "BDCAFE") and res.owners[car("E")] == -1 and res.by_cards
+    assert end.phase == "over" and GAME.to_act(end) == frozenset()
+    assert GAME.outcome(end) is not None
+
+
+def _example_6(bets: tuple[tuple[int, ...], ...], tips: tuple[bool, ...]) -> TopRaceState:
+    """Worked example 6's places: red 1st, green 2nd, dark blue 3rd, white 4th, yellow, light blue."""
+    s = race_state(
+        2,
+        at={"E": (50, 1), "C": (50, 3), "F": (47, 2), "A": (44, 1)},
+        finished="BD",
+        owner={"B": 1, "D": 1, "E": 1, "C": 1, "F": 1, "A": 1},
     )
     return s.model_copy(update={"stamp": (40, 70, 101, 80, 88, 60), "counter": 120, "bets": bets, "tips": tips})
 
 
-def test_tr_end_3_places_example_7() -> None:
-    """TR-END-3, worked example 7: places 3–6 are dark blue, white, yellow, light blue."""
-    s = _finished_race(((NOT_BET,) * 2,) * 3, (True, True, True))
+def test_tr_tip_5_bets_pay_by_final_place_example_6() -> None:
+    """TR-TIP-5, worked example 6: TIP 1 red (1st) +90,000, TIP 2 white (4th) −10,000, TIP 3 dark
+    blue (3rd) +10,000 → net +90,000; money may go negative (seat 1 bet light blue, 6th, each time)."""
+    bets = ((car("B"), car("A")), (car("C"), car("A")), (car("E"), car("A")))
+    s = _example_6(bets, (True, True, True))
     assert places(s) == tuple(car(x) for x in "BDECFA")
+    end, _ = _race_over_by_cards(s.model_copy(update={"money": (200_000, 0)}))
+    assert end.money[0] == 200_000 + 90_000
+    assert end.money[1] == 0 + sum(PRIZES) - 30_000 - 60_000 - 90_000
+    assert [(b.tip, b.seat, b.place, b.payout) for b in end.results[0].bets if b.seat == 0] == [
+        (1, 0, 1, 90_000),
+        (2, 0, 4, -10_000),
+        (3, 0, 3, 10_000),
+    ]
 
 
 def test_tr_end_3_tie_breaks_stamp_then_lane() -> None:
@@ -112,36 +162,11 @@ def test_tr_end_3_tie_breaks_stamp_then_lane() -> None:
     assert places(s)[:3] == (car("C"), car("B"), car("A"))
 
 
-def test_tr_end_4_tip_5_prizes_bank_and_bets_examples_6_7() -> None:
-    """TR-END-4 / TR-TIP-5, worked examples 6 and 7: prizes by place (the unowned light blue's 10,000 stays
-    with the bank); bets TIP 1 red +90,000, TIP 2 white −10,000, TIP 3 dark blue +10,000 → +90,000."""
-    bets = ((car("B"), car("A")), (car("C"), car("A")), (car("E"), car("A")))
-    s = _finished_race(bets, (True, True, True))
-    w = work(s, random.Random(0))
-    _end_race(w, by_cards=True)
-    end = w.freeze()
-    # Seat 0 owns red (1st), dark blue (3rd), yellow (5th); seat 1 green (2nd), white (4th).
-    assert end.money[0] - s.money[0] == 200_000 + 100_000 + 30_000 + 90_000
-    # Seat 1 bet light blue, 6th, at every TIP: −30,000 −60,000 −90,000.
-    assert end.money[1] - s.money[1] == 150_000 + 60_000 - 180_000
-    res = end.results[0]
-    assert res.places == tuple(car(x) for x in "BDECFA") and res.owners[car("A")] == -1
-    assert [(b.tip, b.seat, b.payout) for b in res.bets if b.seat == 0] == [
-        (1, 0, 90_000),
-        (2, 0, -10_000),
-        (3, 0, 10_000),
-    ]
-    assert end.phase == "over" and RULES.to_act(end) == frozenset()
-    assert RULES.outcome(end) is not None
-
-
 def test_tr_tip_4_untriggered_round_has_no_bets() -> None:
     """TR-TIP-4: a TIP line nobody crossed has no round and pays nothing."""
     bets = ((car("B"), car("A")), (NOT_BET, NOT_BET), (NOT_BET, NOT_BET))
-    s = _finished_race(bets, (True, False, False))
-    w = work(s, random.Random(0))
-    _end_race(w, by_cards=True)
-    assert [b.tip for b in w.freeze().results[0].bets] == [1, 1]
+    end, _ = _race_over_by_cards(_example_6(bets, (True, False, False)))
+    assert [b.tip for b in end.results[0].bets] == [1, 1]
 
 
 def test_tr_end_1_all_cars_finished_player_is_skipped() -> None:
@@ -157,7 +182,7 @@ def test_tr_end_1_all_cars_finished_player_is_skipped() -> None:
     s, ev = play(s, 0, "play:1")  # A10 finishes: seat 0 has no car left on the track
     assert s.skipped == (True, False, False) and s.hands[0] == () and sorted(s.folded) == [2, 3]
     assert "skipped" in keys(ev) and s.turn == 1
-    assert RULES.view(s, None).hand_sizes == (0, 2, 2)
+    assert GAME.view(s, None).hand_sizes == (0, 2, 2)
 
 
 def test_tr_end_2_race_ends_when_sixth_car_finishes_mid_card() -> None:
@@ -166,7 +191,7 @@ def test_tr_end_2_race_ends_when_sixth_car_finishes_mid_card() -> None:
     s, ev = play(s, 0, "play:31")
     assert s.phase == "over" and "race_over_finish" in keys(ev)
     assert "ignored_finished" not in keys(ev)  # the rest of the card is not resolved
-    assert RULES.outcome(s) is not None
+    assert GAME.outcome(s) is not None
 
 
 def test_tr_end_2_race_ends_when_cards_run_out() -> None:
@@ -181,7 +206,7 @@ def test_tr_end_2_race_ends_when_cards_run_out() -> None:
 def test_tr_end_4_outcome_ranks_by_money_shared() -> None:
     """TR-END-4 / §7: standings by money, equal money shares a rank, score = money."""
     s = base(3).model_copy(update={"phase": "over", "ask": "none", "money": (100, 300, 100)})
-    out = RULES.outcome(s)
+    out = GAME.outcome(s)
     assert out is not None
     assert [(x.seat, x.rank, x.score) for x in out.standings] == [(1, 1, 300), (0, 2, 100), (2, 2, 100)]
 
@@ -191,10 +216,10 @@ def test_tr_gp_1_2_3_three_races_money_carries_over() -> None:
     s = base(3, races="3")
     seen_race2 = False
     n = 0
-    while RULES.to_act(s):
-        seat = min(RULES.to_act(s))
+    while GAME.to_act(s):
+        seat = min(GAME.to_act(s))
         before = s.race
-        s, _ev = RULES.apply(s, seat, RULES.legal_actions(s, seat)[0], random.Random(n))
+        s, _ev = GAME.apply(s, seat, GAME.legal_actions(s, seat)[0], random.Random(n))
         n += 1
         if s.race != before:
             assert s.race == before + 1 and s.phase == "auction"

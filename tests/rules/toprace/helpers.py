@@ -1,16 +1,16 @@
-"""Helpers for the Top Race tests: build states directly and drive them."""
+"""Helpers for the Top Race tests: build states directly and drive them through ``GAME``."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from rules.engine import Event
-from rules.toprace import RULES
-from rules.toprace.actions import Action, parse_action
-from rules.toprace.data import CAR_LETTERS, CELL_INDEX, NCARS, OFF
-from rules.toprace.rules import settle, work
+from rules.toprace import GAME
+from rules.toprace.actions import Action
+from rules.toprace.data import ARROWS, CAR_LETTERS, CELL_INDEX, LANE, NCARS, OFF, ROW
 from rules.toprace.state import TopRaceState
+from rules.toprace.work import TopRaceWork
 
 RNG = random.Random(0)
 
@@ -30,7 +30,7 @@ GRID_SPARE = [cell(-2, 1), cell(-2, 2), cell(-2, 3), cell(-2, 4), cell(-1, 1), c
 
 def base(players: int = 2, **options: str) -> TopRaceState:
     """A fresh table (auction open) with the given options."""
-    return RULES.setup(players, options, random.Random(1))
+    return GAME.start(players, options, 1)
 
 
 def race_state(
@@ -83,21 +83,21 @@ def race_state(
     )
 
 
-def resume(state: TopRaceState, rng: random.Random | None = None) -> TopRaceState:
+def resume(state: TopRaceState, rng: random.Random | None = None) -> tuple[TopRaceState, list[Event]]:
     """Run the automatic steps of a hand-built state (e.g. one with ask='none')."""
-    w = work(state, rng or random.Random(0))
-    settle(w)
-    return w.freeze()
+    w = TopRaceWork(state, rng or random.Random(0))
+    w.settle()
+    return w.freeze(), w.events
 
 
 def play(state: TopRaceState, seat: int, code: str) -> tuple[TopRaceState, list[Event]]:
     """Apply the action named by ``code``."""
-    return RULES.apply(state, seat, parse_action(code), RNG)
+    return GAME.apply(state, seat, GAME.parse_action(code), RNG)
 
 
 def codes(state: TopRaceState, seat: int) -> list[str]:
     """The codes of the legal actions of ``seat``."""
-    return [RULES.action_code(a) for a in RULES.legal_actions(state, seat)]
+    return [GAME.action_code(a) for a in GAME.legal_actions(state, seat)]
 
 
 def keys(events: list[Event]) -> list[str]:
@@ -107,20 +107,21 @@ def keys(events: list[Event]) -> list[str]:
 
 def at_cell(state: TopRaceState, letter: str) -> tuple[int, int] | None:
     """(row, lane) of a car on the track, else None."""
-    from rules.toprace.data import LANE, ROW
-
     c = state.cell[car(letter)]
     return None if c == OFF else (ROW[c], LANE[c])
 
 
-def drive(state: TopRaceState, pick: Any = None, limit: int = 100_000) -> TopRaceState:
+Pick = Callable[[TopRaceState, int, Sequence[Action]], Action]
+
+
+def drive(state: TopRaceState, pick: Pick | None = None, limit: int = 100_000) -> TopRaceState:
     """Play until the game ends, first legal action each time (or ``pick(state, seat, legal)``)."""
     n = 0
-    while RULES.to_act(state):
-        seat = min(RULES.to_act(state))
-        legal: list[Action] = list(RULES.legal_actions(state, seat))
+    while GAME.to_act(state):
+        seat = min(GAME.to_act(state))
+        legal = GAME.legal_actions(state, seat)
         action = legal[0] if pick is None else pick(state, seat, legal)
-        state, _ = RULES.apply(state, seat, action, random.Random(n))
+        state, _ = GAME.apply(state, seat, action, random.Random(n))
         n += 1
         assert n < limit
     return state
@@ -136,9 +137,22 @@ def auction_state(
     money: tuple[int, ...] | None = None,
     race: int = 1,
 ) -> TopRaceState:
-    """An auction about to reveal ``drivers[0]``: ``owned`` cars already bought and placed."""
-    from rules.toprace.data import ARROWS
+    """An auction that has just revealed ``drivers[0]``: ``owned`` cars already bought and placed."""
+    return auction_reveal(players, owned, drivers, offers, offered, at, money, race)[0]
 
+
+def auction_reveal(
+    players: int,
+    owned: dict[str, int],
+    drivers: str,
+    offers: int,
+    offered: str = "",
+    at: dict[str, tuple[int, int]] | None = None,
+    money: tuple[int, ...] | None = None,
+    race: int = 1,
+) -> tuple[TopRaceState, list[Event]]:
+    """Reveal ``drivers[0]`` (``offers`` made before) with ``owned`` cars already bought and placed;
+    the state and what the reveal told."""
     s = base(players)
     at = at or {}
     free = iter(a for a in ARROWS if a not in {cell(*p) for p in at.values()})
