@@ -1,4 +1,4 @@
-"""A heuristic Mogul player, and a helper that measures it against random players.
+"""A heuristic Mogul player (bench/mogul_ai.py measures it).
 
 The AI uses only what its seat may know: the public board and its own chips. It values a share
 by the dividends it should still pay (its centre colour among the unseen cards, times the share of
@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rules.engine import Seat, rng_for
+from rules.engine import Seat
 
 from .actions import DECLINE, DROP, LOAN, PAY, SELLS, TAKE, MogulAction
 from .data import CARD_LIST, CARDS, CHIPS_PER_POINT, COLOUR_INDEX, COLOURS, CRASH, CRASH_ZONE
+from .rules import legal_actions
 from .state import MogulState
 
 CHIP_VALUE = 0.3
@@ -95,8 +96,9 @@ class _Outlook:
         return action, value
 
 
-def choose(state: MogulState, seat: Seat, legal: Sequence[MogulAction], rng: random.Random) -> MogulAction:
-    """The AI's choice among ``legal`` (the seat's legal actions now)."""
+def choose(state: MogulState, seat: Seat, rng: random.Random) -> MogulAction:
+    """The AI's choice among the seat's legal actions now."""
+    legal = legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
     look = _Outlook(state)
@@ -127,28 +129,3 @@ def _auction(state: MogulState, seat: Seat, legal: Sequence[MogulAction], look: 
     if LOAN in legal and prize - pot_value > 2 * state.loan_cost + 1:
         return LOAN
     return DROP
-
-
-def win_rate(games: int = 200, players: int = 3, *, ai_seat: int = 0, seed: str = "mogul-ai") -> float:
-    """Share of games the AI seat wins (rank 1, ties included) against random players."""
-    from .rules import MogulRules  # local import: rules.py imports this module
-
-    rules = MogulRules()
-    wins = 0
-    for game in range(games):
-        base = f"{seed}:{players}:{game}"
-        state = rules.setup(players, rules.check_options(players, {}), rng_for(base, 0))
-        chooser = rng_for(base, -1)
-        ply = 0
-        while rules.to_act(state):
-            (turn,) = rules.to_act(state)
-            if turn == ai_seat:
-                action = rules.ai_action(state, turn, chooser)
-            else:
-                action = chooser.choice(list(rules.legal_actions(state, turn)))
-            ply += 1
-            state, _ = rules.apply(state, turn, action, rng_for(base, ply))
-        outcome = rules.outcome(state)
-        assert outcome is not None
-        wins += ai_seat in outcome.winners()
-    return wins / games

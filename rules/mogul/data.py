@@ -102,3 +102,16 @@ MAX_QUICK_START_PLAYERS: Final = 5
 def bank_for(players: int) -> int:
     """The bank's starting chips: 45 minus 6 per player (27 / 21 / 15 / 9), MG-SETUP-1."""
     return TOTAL_CHIPS - START_CHIPS * players
+
+
+_CENTRE: Final[dict[str, str]] = {card.id: card.centre for card in CARD_LIST}
+
+
+def centre_count(owned: tuple[str, ...], colour: str) -> int:
+    """How many of ``owned`` have ``colour`` as their centre (once owned, only the centre counts)."""
+    return [_CENTRE[card] for card in owned].count(colour)
+
+
+def colour_key(colour: str) -> str:
+    """The catalogue key of a colour's name (events and labels carry it as a term)."""
+    return f"mogul.colour.{colour}"

@@ -1,23 +1,86 @@
-"""Mogul text renderers: the public board and one seat's private panel.
+"""How Mogul reads to players: button labels, prompts, the public board and one seat's panel.
 
-Emoji stay outside code blocks; the final standings table is the only code block. The board
-reads only public fields of the view, so a seat's view renders the same board as the channel's.
+Labels and prompts are catalogue keys with their parameters (``Msg``); boards are text in the
+reader's language. Emoji stay outside code blocks; the final standings table is the only code
+block. The board reads only public fields of the view, so a seat's view renders the same board
+as the channel's.
 """
 
 from __future__ import annotations
 
-from rules.engine import Text
+from rules.engine import Msg, Seat, Text, msg
 
-from .data import CARDS, COLOUR_EMOJI, COLOURS, CRASH
+from .actions import MogulAction
+from .data import CARDS, COLOUR_EMOJI, COLOURS, CRASH, colour_key
+from .state import MogulState
 from .view import FinalRow, MogulSeatView, MogulView, PlayerView, shares_by_colour
 
 BOARD_LIMIT = 1900
 NAME_WIDTH = 14
 
 
+def _centre_key(card_id: str) -> str:
+    """The catalogue key of a card's centre colour."""
+    return colour_key(CARDS[card_id].centre)
+
+
+def action_label(state: MogulState, seat: Seat, action: MogulAction) -> Msg:
+    """A short button label, e.g. "Drop out (take the pot: 3)" or "Sell 2 pink × 4 (+8)"."""
+    kind = action.kind
+    if kind == "pay":
+        return msg("mogul.action.pay")
+    if kind == "drop":
+        return msg("mogul.action.drop", params={"pot": state.pot})
+    if kind == "loan":
+        return msg("mogul.action.loan", params={"cost": state.loan_cost})
+    on_offer = state.revealed if state.revealed in CARDS else None
+    if kind == "take":
+        if on_offer is None:
+            return msg("mogul.action.take_plain")
+        return msg("mogul.action.take", params={"card": on_offer}, terms={"colour": _centre_key(on_offer)})
+    if kind == "decline":
+        if on_offer is None:
+            return msg("mogul.action.decline_plain")
+        return msg("mogul.action.decline", params={"card": on_offer})
+    if kind == "pick":
+        return msg("mogul.action.pick", params={"card": action.card}, terms={"colour": _centre_key(action.card)})
+    if action.count == 0:
+        return msg("mogul.action.sell_block" if state.phase == "winner" else "mogul.action.sell_none")
+    if on_offer is None:
+        return msg("mogul.action.sell_plain", params={"k": action.count})
+    n = state.sale_value
+    return msg(
+        "mogul.action.sell",
+        params={"k": action.count, "n": n, "points": action.count * n},
+        terms={"colour": colour_key(CARDS[on_offer].border)},
+    )
+
+
+def prompt(state: MogulState | MogulView, seat: Seat) -> Msg:
+    """What ``seat`` is asked now, or whom it waits for (from the state, or from a view)."""
+    if state.phase == "over":
+        return msg("mogul.prompt.over")
+    if seat != state.turn:
+        return msg("mogul.prompt.wait", seats={"player": state.turn})
+    if state.phase == "pick":
+        return msg("mogul.prompt.pick")
+    card = state.revealed or ""
+    if state.phase == "auction":
+        return msg("mogul.prompt.auction", params={"card": card, "pot": state.pot}, terms={"colour": _centre_key(card)})
+    border = {"colour": colour_key(CARDS[card].border)}
+    if state.phase == "winner":
+        return msg("mogul.prompt.winner", params={"card": card, "n": state.sale_value}, terms=border)
+    assert state.winner is not None
+    if state.phase == "runner_sell":
+        return msg(
+            "mogul.prompt.runner_sell", params={"n": state.sale_value}, terms=border, seats={"winner": state.winner}
+        )
+    return msg("mogul.prompt.runner_take", params={"card": card}, seats={"winner": state.winner})
+
+
 def colour_name(tr: Text, colour: str) -> str:
     """The translated colour name with its emoji."""
-    return f"{COLOUR_EMOJI[colour]} {tr(f'mogul.colour.{colour}')}"
+    return f"{COLOUR_EMOJI[colour]} {tr(colour_key(colour))}"
 
 
 def counts_text(counts: tuple[int, ...], tr: Text) -> str:
@@ -140,7 +203,7 @@ def render_board(view: MogulView, tr: Text) -> str:
     discard_counts = shares_by_colour(view.discard)
     lines.append(tr("mogul.board.discard", count=len(view.discard), cards=counts_text(discard_counts, tr)))
     if view.phase == "pick":
-        pile = "  ".join(f"{card_text(tr, c)} {tr(f'mogul.colour.{CARDS[c].centre}')}" for c in view.pick_pile)
+        pile = "  ".join(f"{card_text(tr, c)} {tr(_centre_key(c))}" for c in view.pick_pile)
         lines.append(tr("mogul.board.pick_pile", cards=pile))
         order = ", ".join(tr.name(s) for s in view.pick_order)
         lines.append(tr("mogul.board.pick_order", players=order))
@@ -171,5 +234,5 @@ def render_private(view: MogulView, tr: Text) -> str:
     ]
     if me.loans:
         lines.append(tr("mogul.private.loans", loans=me.loans))
-    lines.append(f"➡️ {tr.msg(view.prompt)}")
+    lines.append(f"➡️ {tr.msg(prompt(view, view.seat))}")
     return "\n".join(lines)

@@ -1,15 +1,16 @@
 """Mogul views: allow-lists of what the channel and each seat may see (spec §6).
 
 The public view has no chip count of any player and nothing about the deck order: only its size.
-A seat's view adds that seat's own chips (and what it is asked now). Once the game is over,
+A seat's view adds that seat's own chips. Once the game is over,
 ``final_standings`` reveals every player's chips, as the spec's final reveal says.
 """
 
 from __future__ import annotations
 
-from rules.engine import Frozen, Msg, Seat
+from rules.engine import Frozen, Seat
 
-from .data import CARDS, CHIPS_PER_POINT, COLOUR_INDEX, COLOURS
+from .data import CARDS, COLOUR_INDEX, COLOURS
+from .scoring import chip_points, outcome
 from .state import MogulState, Phase
 
 
@@ -72,11 +73,10 @@ class MogulView(Frozen):
 
 
 class MogulSeatView(MogulView):
-    """One seat's view: the public board plus that seat's own chips and current question."""
+    """One seat's view: the public board plus that seat's own chips."""
 
     seat: int
     chips: int
-    prompt: Msg
 
 
 def shares_by_colour(owned: tuple[str, ...]) -> tuple[int, ...]:
@@ -88,32 +88,25 @@ def shares_by_colour(owned: tuple[str, ...]) -> tuple[int, ...]:
 
 
 def final_rows(state: MogulState) -> tuple[FinalRow, ...]:
-    """§7 standings rows, best first (final score, then shares held; full ties share the rank)."""
-    rows: list[tuple[tuple[int, int], FinalRow]] = []
-    for seat in range(state.players):
-        bonus = state.chips[seat] // CHIPS_PER_POINT
-        final = state.scores[seat] + bonus
-        held = len(state.shares[seat])
-        row = FinalRow(
-            seat=seat,
-            rank=0,
-            track=state.scores[seat],
-            chips=state.chips[seat],
-            bonus=bonus,
-            final=final,
-            shares=held,
+    """§7 standings rows, best first, ranked as ``scoring.outcome`` ranks them."""
+    result = outcome(state)
+    assert result is not None
+    return tuple(
+        FinalRow(
+            seat=standing.seat,
+            rank=standing.rank,
+            track=state.scores[standing.seat],
+            chips=state.chips[standing.seat],
+            bonus=chip_points(state.chips[standing.seat]),
+            final=standing.score,
+            shares=len(state.shares[standing.seat]),
         )
-        rows.append(((final, held), row))
-    rows.sort(key=lambda item: (-item[0][0], -item[0][1], item[1].seat))
-    ranked: list[FinalRow] = []
-    for index, (key, row) in enumerate(rows):
-        rank = ranked[-1].rank if index and key == rows[index - 1][0] else index + 1
-        ranked.append(row.model_copy(update={"rank": rank}))
-    return tuple(ranked)
+        for standing in result.standings
+    )
 
 
-def build_view(state: MogulState, seat: Seat | None, prompt: Msg | None) -> MogulView:
-    """The public view (``seat`` None) or ``seat``'s view."""
+def build_view(state: MogulState, seat: Seat | None) -> MogulView:
+    """The public view (``seat`` None) or ``seat``'s view: the public one plus its own chips."""
     over = state.phase == "over"
     auction = state.phase == "auction"
     table = tuple(
@@ -152,5 +145,4 @@ def build_view(state: MogulState, seat: Seat | None, prompt: Msg | None) -> Mogu
     }
     if seat is None:
         return MogulView(**public)
-    assert prompt is not None
-    return MogulSeatView(**public, seat=seat, chips=state.chips[seat], prompt=prompt)
+    return MogulSeatView(**public, seat=seat, chips=state.chips[seat])

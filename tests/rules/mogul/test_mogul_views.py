@@ -1,4 +1,4 @@
-"""Mogul views, boards and catalogues: §6 information rules, §7 standings, Discord limits, i18n."""
+"""Mogul views, boards and catalogues: §6 information rules, §7 standings, long names, French."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import Text, catalogue, placeholders
-from rules.engine import Msg, rng_for
-from rules.mogul import RULES
+from bot.i18n import Text
+from rules.engine import playout, random_player
+from rules.mogul import GAME
 from rules.mogul.state import MogulState
 from rules.mogul.view import FinalRow, MogulSeatView, MogulView, PlayerView
 
@@ -21,22 +21,10 @@ FR = json.loads((ROOT / "bot/i18n/fr/mogul.json").read_text(encoding="utf-8"))
 LONG_NAMES = [f"{'Wolfeschlegelsteinhausen'[:20]}{i} the Magnificent"[:32] for i in range(6)]
 
 
-def _game(players: int, seed: int, **options: str) -> list[tuple[MogulState, list[Msg]]]:
-    """Every state of a random game, with the events that led to it (and the labels offered)."""
-    state = RULES.setup(players, RULES.check_options(players, options), rng_for(seed, 0))
-    chooser = random.Random(seed)
-    states: list[tuple[MogulState, list[Msg]]] = [(state, [])]
-    ply = 0
-    while RULES.to_act(state):
-        (seat,) = RULES.to_act(state)
-        legal = list(RULES.legal_actions(state, seat))
-        msgs: list[Msg] = [RULES.action_label(state, seat, a) for a in legal]
-        msgs.append(RULES.prompt(state, seat))
-        msgs.append(RULES.prompt(state, (seat + 1) % players))
-        ply += 1
-        state, events = RULES.apply(state, seat, chooser.choice(legal), rng_for(seed, ply))
-        states.append((state, [*msgs, *events]))
-    return states
+def _game(players: int, seed: int, **options: str) -> list[MogulState]:
+    """Every state of a random game, from the first decision to the end."""
+    state = GAME.start(players, options, seed)
+    return [state, *(ply.after for ply in playout(GAME, state, seed, random_player(GAME, seed)))]
 
 
 def _chip_fields(model: type[MogulView] | type[PlayerView]) -> set[str]:
@@ -50,16 +38,16 @@ def test_public_view_has_no_chip_or_deck_field() -> None:
     assert "deck" not in MogulView.model_fields
     assert "deck_size" in MogulView.model_fields
     # A seat view adds only that seat's chips (and what it is asked).
-    assert set(MogulSeatView.model_fields) - set(MogulView.model_fields) == {"seat", "chips", "prompt"}
+    assert set(MogulSeatView.model_fields) - set(MogulView.model_fields) == {"seat", "chips"}
 
 
 def test_chips_become_public_only_at_the_end() -> None:
     """§6 'At game end': final standings with every player's chips appear only once the game is over."""
     states = _game(4, 11)
-    for state, _ in states[:-1]:
-        assert RULES.view(state, None).final_standings is None
-    end, _ = states[-1]
-    rows = RULES.view(end, None).final_standings
+    for state in states[:-1]:
+        assert GAME.view(state, None).final_standings is None
+    end = states[-1]
+    rows = GAME.view(end, None).final_standings
     assert rows is not None
     assert [r.chips for r in sorted(rows, key=lambda r: r.seat)] == list(end.chips)
     assert all(isinstance(r, FinalRow) for r in rows)
@@ -67,10 +55,10 @@ def test_chips_become_public_only_at_the_end() -> None:
 
 def test_seat_view_adds_own_chips_only() -> None:
     """§6 private: a seat sees its own chip count; the rest equals the public view."""
-    state, _ = _game(3, 5)[10]
-    public = RULES.view(state, None)
+    state = _game(3, 5)[10]
+    public = GAME.view(state, None)
     for seat in range(3):
-        mine = RULES.view(state, seat)
+        mine = GAME.view(state, seat)
         assert isinstance(mine, MogulSeatView)
         assert mine.chips == state.chips[seat]
         assert MogulView(**{k: getattr(mine, k) for k in MogulView.model_fields}) == public
@@ -82,16 +70,16 @@ def test_board_never_shows_chips_before_the_end(locale: str) -> None:
     tr = Text(locale, ["Ana", "Ben", "Cy", "Dee"])
     chips_word = {"en": "Chips", "fr": "Jetons"}[locale]
     for seed in range(3):
-        for state, _ in _game(4, seed):
-            board = RULES.render_board(RULES.view(state, None), tr)
+        for state in _game(4, seed):
+            board = GAME.presentation.render_board(GAME.view(state, None), tr)
             if state.phase == "over":
                 assert chips_word in board
                 continue
             assert chips_word not in board and "🪙" not in board
             # The board drawn from a seat's view is the public board, not a leak of that seat's chips.
-            assert RULES.render_board(RULES.view(state, state.turn), tr) == board
-            other = RULES.swap_secrets(state, 0, 1, random.Random(seed))
-            assert RULES.render_board(RULES.view(other, None), tr) == board
+            assert GAME.presentation.render_board(GAME.view(state, state.turn), tr) == board
+            other = GAME.swap_secrets(state, 0, 1, random.Random(seed))
+            assert GAME.presentation.render_board(GAME.view(other, None), tr) == board
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
@@ -100,13 +88,13 @@ def test_board_fits_discord_for_six_players(locale: str) -> None:
     tr = Text(locale, LONG_NAMES)
     longest = 0
     for seed in range(4):
-        for state, _ in _game(6, seed):
-            board = RULES.render_board(RULES.view(state, None), tr)
+        for state in _game(6, seed):
+            board = GAME.presentation.render_board(GAME.view(state, None), tr)
             longest = max(longest, len(board))
             assert len(board) <= 1900
             assert not board.endswith("…")  # fits without truncation
             for seat in range(6):
-                assert len(RULES.render_private(RULES.view(state, seat), tr)) <= 1900
+                assert len(GAME.presentation.render_private(GAME.view(state, seat), tr)) <= 1900
     assert longest > 500
 
 
@@ -114,8 +102,8 @@ def test_board_fits_discord_for_six_players(locale: str) -> None:
 def test_board_contents(locale: str) -> None:
     """§6 public: revealed card, n, pot, bank, deck size with the Crash note, first player, whose turn."""
     tr = Text(locale, ["Ana", "Ben", "Cy"])
-    state = RULES.setup(3, RULES.check_options(3, {}), rng_for(9, 0))
-    board = RULES.render_board(RULES.view(state, None), tr)
+    state = GAME.start(3, {}, 9)
+    board = GAME.presentation.render_board(GAME.view(state, None), tr)
     assert state.revealed is not None and state.revealed in board
     assert f"n = {state.sale_value}" in board
     assert f"**{state.bank}**" in board and f"**{len(state.deck)}**" in board
@@ -128,11 +116,11 @@ def test_board_contents(locale: str) -> None:
 def test_final_standings_table() -> None:
     """§7: rank, player, track score, chips, floor(chips / 5), final score, shares; best first."""
     tr = Text("en", ["Ana", "Ben", "Cy", "Dee"])
-    end, _ = _game(4, 3)[-1]
-    board = RULES.render_board(RULES.view(end, None), tr)
+    end = _game(4, 3)[-1]
+    board = GAME.presentation.render_board(GAME.view(end, None), tr)
     table = board.split("```")[1].strip().splitlines()
     assert table[0].split() == ["#", "Player", "Track", "Chips", "÷5", "Final", "Shares"]
-    outcome = RULES.outcome(end)
+    outcome = GAME.outcome(end)
     assert outcome is not None
     for line, standing in zip(table[1:], outcome.standings, strict=True):
         cells = line.split()
@@ -153,19 +141,11 @@ def test_final_standings_table() -> None:
 def test_private_render_shows_own_chips_and_question() -> None:
     """§6 private: the seat's panel shows its chips and what it is asked now."""
     tr = Text("en", ["Ana", "Ben", "Cy"])
-    state = RULES.setup(3, RULES.check_options(3, {}), rng_for(2, 0))
-    text = RULES.render_private(RULES.view(state, state.turn), tr)
+    state = GAME.start(3, {}, 2)
+    text = GAME.presentation.render_private(GAME.view(state, state.turn), tr)
     assert f"**{state.chips[state.turn]}**" in text
-    assert tr.msg(RULES.prompt(state, state.turn)) in text
-    assert RULES.render_private(RULES.view(state, None), tr)
-
-
-def test_catalogues_have_the_same_keys_and_placeholders() -> None:
-    """Both catalogues: the same mogul.* keys, the same placeholders per key."""
-    assert EN.keys() == FR.keys()
-    assert all(k.startswith("mogul.") for k in EN)
-    for key in EN:
-        assert placeholders(EN[key]) == placeholders(FR[key]), key
+    assert tr.msg(GAME.presentation.prompt(state, state.turn)) in text
+    assert GAME.presentation.render_private(GAME.view(state, None), tr)
 
 
 def test_catalogue_required_keys_and_rules_lengths() -> None:
@@ -183,6 +163,7 @@ def test_catalogue_required_keys_and_rules_lengths() -> None:
         "mogul.error.quick_start_six",
     }
     assert required <= EN.keys()
+    assert all(key.startswith("mogul.") for key in EN)  # one game's file holds only its keys
     assert EN["mogul.name"] == FR["mogul.name"] == "Mogul"
     for topic in ("overview", "auction", "actions", "loans", "end"):
         assert len(EN[f"mogul.rules.{topic}"]) <= 1800
@@ -195,22 +176,3 @@ def test_french_typography() -> None:
         assert "'" not in text, key
         assert not re.search(r"[^\s\u00a0\u202f][:;!?](\s|$)", text.replace("http:", "")), key
         assert not re.search(r" [:;!?]", text), key
-
-
-@pytest.mark.parametrize("locale", ["en", "fr"])
-def test_every_message_translates(locale: str) -> None:
-    """Every event, label, prompt and error the engine emits exists in the catalogue and formats."""
-    tr = Text(locale, ["Ana", "Ben", "Cy", "Dee", "Eve"])
-    merged = catalogue(locale)
-    seen: set[str] = set()
-    for players, options in ((5, {"quick_start": "pick"}), (4, {"loan_cost": "2"}), (3, {})):
-        for seed in range(3):
-            for _, msgs in _game(players, seed, **options):
-                for msg in msgs:
-                    assert msg.key in merged, msg.key
-                    assert tr.msg(msg)
-                    seen.add(msg.key)
-    assert {"mogul.event.reveal", "mogul.event.auction_won", "mogul.event.final"} <= seen
-    for key in EN:
-        if key.startswith("mogul.error."):
-            assert key in merged
