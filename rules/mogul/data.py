@@ -112,6 +112,14 @@ def centre_count(owned: tuple[str, ...], colour: str) -> int:
     return [_CENTRE[card] for card in owned].count(colour)
 
 
-def colour_key(colour: str) -> str:
-    """The catalogue key of a colour's name (events and labels carry it as a term)."""
-    return f"mogul.colour.{colour}"
+def colour_key(colour: str, form: str = "") -> str:
+    """The catalogue key of a colour's name: alone (a card's centre, its border), or as the
+    adjective of one ``share`` or of several ``shares`` (French makes them agree: bleu, bleue,
+    bleues)."""
+    return f"mogul.colour.{form}.{colour}" if form else f"mogul.colour.{colour}"
+
+
+def share_terms(colour: str) -> dict[str, str]:
+    """The terms of a sentence about shares of ``colour``: ``colour`` next to one share,
+    ``colours`` next to several (a plural form picks one of them)."""
+    return {"colour": colour_key(colour, "share"), "colours": colour_key(colour, "shares")}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from . import auction, scoring
-from .data import CARDS, CRASH, CRASH_ZONE, centre_count, colour_key
+from .data import CARDS, CRASH, CRASH_ZONE, centre_count, colour_key, share_terms
 from .shares import sale_value
 from .work import MogulWork
 
@@ -41,9 +41,10 @@ def reveal(w: MogulWork) -> None:
     # the value computed now is the value "fixed when the action step starts".
     w.sale_value = sale_value(w.shares, card.border)
     w.event(
-        "mogul.event.reveal",
+        # n = 0: nobody can sell this round, and the sentence says so instead of "sell at 0".
+        "mogul.event.reveal" if w.sale_value else "mogul.event.reveal_unsold",
         params={"round": w.round, "card": card_id, "n": w.sale_value},
-        terms={"centre": colour_key(card.centre), "border": colour_key(card.border)},
+        terms={**share_terms(card.border), "centre": colour_key(card.centre), "border": colour_key(card.border)},
     )
     pay_dividends(w, card.centre)
     auction.open_auction(w)
@@ -58,7 +59,7 @@ def pay_dividends(w: MogulWork, colour: str) -> None:
         if points:
             w.event("mogul.event.dividend", params={"points": points}, seats={"player": seat})
     if not any(dividends):
-        w.event("mogul.event.no_dividend", terms={"colour": colour_key(colour)})
+        w.event("mogul.event.no_dividend", terms=share_terms(colour))
 
 
 def end_round(w: MogulWork) -> None:

@@ -27,6 +27,7 @@ from .data import (
     START_CHIPS,
     START_IDS,
     bank_for,
+    share_terms,
 )
 from .state import MogulState, QuickStart
 from .work import Fields, MogulWork
@@ -98,8 +99,16 @@ def setup(players: int, options: dict[str, str], rng: random.Random) -> tuple[Mo
         pick_order=order,
     )
     work = MogulTurn(state, rng)
+    # MG-SETUP-2/3 and quick_start deal, said in public before round 1 (§6: shares are face up).
+    work.event("mogul.event.start", params={"chips": START_CHIPS}, seats={"player": first})
+    if quick == "deal":
+        for seat in range(players):
+            card = owned[seat][1]
+            work.event(
+                "mogul.event.deal", params={"card": card}, terms=share_terms(CARDS[card].centre), seats={"player": seat}
+            )
     work.settle()
-    return work.freeze(), []
+    return work.freeze(), work.events
 
 
 def to_act(state: MogulState) -> frozenset[Seat]:
@@ -131,7 +140,7 @@ def legal_actions(state: MogulState, seat: Seat) -> Sequence[MogulAction]:
 
 
 def refusal(state: MogulState, seat: Seat, action: MogulAction) -> IllegalAction | None:
-    """Why ``action`` is refused to ``seat`` now, or None if it is legal."""
+    """Why ``action`` is refused to ``seat`` now, in words that player can act on; None if legal."""
     if state.phase == "over":
         return IllegalAction("mogul.error.game_over")
     if seat != state.turn:
@@ -140,21 +149,25 @@ def refusal(state: MogulState, seat: Seat, action: MogulAction) -> IllegalAction
     phase = state.phase
     if phase == "auction" and kind in ("pay", "drop", "loan"):
         if kind == "pay" and state.chips[seat] < 1:
-            return IllegalAction("mogul.error.no_chips")
+            return IllegalAction("mogul.error.no_chips")  # MG-AUC-3 (the buttons do not tell)
         if kind == "loan" and state.loaned[seat]:
-            return IllegalAction("mogul.error.loan_taken")
+            return IllegalAction("mogul.error.loan_taken")  # MG-LOAN-2
         if kind == "loan" and state.bank < LOAN_CHIPS:
-            return IllegalAction("mogul.error.bank_low")
+            return IllegalAction("mogul.error.bank_low")  # MG-LOAN-2
         return None
     if phase in ("winner", "runner_sell") and kind == "sell":
-        if action.count > shares.sellable(state, seat):
-            return IllegalAction("mogul.error.too_many_shares", k=action.count)
-        return None
+        owned = shares.sellable(state, seat)
+        if action.count <= owned:
+            return None
+        if owned == 0:
+            return IllegalAction("mogul.error.nothing_to_sell")  # MG-ACT-2
+        return IllegalAction("mogul.error.too_many_shares", k=action.count, m=owned)
     if (phase, kind) in (("winner", "take"), ("runner_take", "take"), ("runner_take", "decline")):
         return None
     if phase == "pick" and kind == "pick":
         return None if action.card in state.pick_pile else IllegalAction("mogul.error.not_in_pile", card=action.card)
-    return IllegalAction("mogul.error.wrong_step")
+    # A move of another step: say what this step is about (DP-A, DP-W, DP-R, DP-Q).
+    return IllegalAction(f"mogul.error.step.{phase}")
 
 
 def apply(state: MogulState, seat: Seat, action: MogulAction, rng: random.Random) -> tuple[MogulState, list[Event]]:

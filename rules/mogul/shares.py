@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.engine import Seat, with_item
 
-from .data import CARDS, CRASH, Colour, centre_count, colour_key
+from .data import CARDS, CRASH, Colour, centre_count, share_terms
 from .work import Fields, MogulWork
 
 
@@ -35,12 +35,7 @@ def take(w: MogulWork, seat: Seat) -> None:
     w.own(seat, card)
     w.first = seat
     w.taker = seat
-    w.event(
-        "mogul.event.take",
-        params={"card": card},
-        terms={"colour": colour_key(CARDS[card].centre)},
-        seats={"player": seat},
-    )
+    w.event("mogul.event.take", params={"card": card}, terms=share_terms(CARDS[card].centre), seats={"player": seat})
 
 
 def sell(w: MogulWork, seat: Seat, k: int, *, forced: bool = False) -> None:
@@ -62,7 +57,7 @@ def sell(w: MogulWork, seat: Seat, k: int, *, forced: bool = False) -> None:
     w.discard = (*w.discard, *reversed(sold))  # MG-ACT-6
     points = k * w.sale_value
     w.score(seat, points)
-    terms = {"colour": colour_key(colour)}
+    terms = share_terms(colour)
     who = {"player": seat}
     if k:
         w.event("mogul.event.sell", params={"k": k, "n": w.sale_value, "points": points}, terms=terms, seats=who)
@@ -85,7 +80,7 @@ def pick(w: MogulWork, seat: Seat, card: str, *, forced: bool = False) -> None:
     w.event(
         "mogul.event.auto_pick" if forced else "mogul.event.pick",
         params={"card": card},
-        terms={"colour": colour_key(CARDS[card].centre)},
+        terms=share_terms(CARDS[card].centre),
         seats={"player": seat},
     )
     if w.pick_order:

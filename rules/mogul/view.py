@@ -7,10 +7,10 @@ A seat's view adds that seat's own chips. Once the game is over,
 
 from __future__ import annotations
 
-from rules.engine import Frozen, Seat
+from rules.engine import Frozen, Msg, Outcome, Seat
 
 from .data import CARDS, COLOUR_INDEX, COLOURS
-from .scoring import chip_points, outcome
+from .scoring import chip_points, outcome, verdict
 from .state import MogulState, Phase
 
 
@@ -70,6 +70,8 @@ class MogulView(Frozen):
     pick_order: tuple[int, ...]
     final_standings: tuple[FinalRow, ...] | None
     """Only when the game is over: standings with every player's chips."""
+    verdict: tuple[Msg, ...]
+    """Only when the game is over: who won, and how a tie on points was settled (MG-END-3)."""
 
 
 class MogulSeatView(MogulView):
@@ -87,10 +89,8 @@ def shares_by_colour(owned: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def final_rows(state: MogulState) -> tuple[FinalRow, ...]:
+def final_rows(state: MogulState, result: Outcome) -> tuple[FinalRow, ...]:
     """§7 standings rows, best first, ranked as ``scoring.outcome`` ranks them."""
-    result = outcome(state)
-    assert result is not None
     return tuple(
         FinalRow(
             seat=standing.seat,
@@ -107,7 +107,7 @@ def final_rows(state: MogulState) -> tuple[FinalRow, ...]:
 
 def build_view(state: MogulState, seat: Seat | None) -> MogulView:
     """The public view (``seat`` None) or ``seat``'s view: the public one plus its own chips."""
-    over = state.phase == "over"
+    result = outcome(state)
     auction = state.phase == "auction"
     table = tuple(
         PlayerView(
@@ -141,7 +141,8 @@ def build_view(state: MogulState, seat: Seat | None) -> MogulView:
         "last_drop": state.last_drop,
         "pick_pile": state.pick_pile,
         "pick_order": state.pick_order,
-        "final_standings": final_rows(state) if over else None,
+        "final_standings": None if result is None else final_rows(state, result),
+        "verdict": () if result is None else verdict(result),
     }
     if seat is None:
         return MogulView(**public)

@@ -8,66 +8,19 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import Text
 from rules.engine import IllegalAction, MalformedAction, Outcome, rng_for
 from rules.mogul import GAME
 from rules.mogul.actions import DECLINE, DROP, LOAN, PAY, PICKS, SELLS, TAKE, MogulAction
 from rules.mogul.data import CARD_LIST, CARDS, CRASH, START_IDS
 from rules.mogul.state import MogulState
-from tests.rules.mogul.helpers import check_invariants
+from tests.rules.mogul.helpers import build, cards, check_invariants
 
 A, B, C, D = 0, 1, 2, 3
 RNG = random.Random(0)
 
 
 # -- helpers -------------------------------------------------------------------------------------
-
-
-def cards(colour: str, count: int, *, skip: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """``count`` share ids of ``colour`` (centre), avoiding ``skip``."""
-    found = [c.id for c in CARD_LIST if c.centre == colour and c.id not in skip]
-    assert len(found) >= count
-    return tuple(found[:count])
-
-
-def build(players: int = 3, **fields: Any) -> MogulState:
-    """A consistent state: given fields, defaults for the rest; the deck holds the other shares.
-
-    Chips not given are 6 each; the bank makes 45; the revealed card defaults to the highest free
-    id (M31, pink/green); Crash is the deck's last card unless a deck is given.
-    """
-    chips = fields.pop("chips", (6,) * players)
-    pot = fields.pop("pot", 0)
-    shares = fields.pop("shares", tuple(() for _ in range(players)))
-    discard = fields.pop("discard", ())
-    owned = {c for hand in shares for c in hand} | set(discard)
-    revealed = fields.pop("revealed", next(c.id for c in reversed(CARD_LIST) if c.id not in owned))
-    used = owned | {revealed}
-    deck = fields.pop("deck", (*[c.id for c in CARD_LIST if c.id not in used], CRASH))
-    phase = fields.pop("phase", "auction")
-    values: dict[str, Any] = {
-        "players": players,
-        "loan_cost": 1,
-        "quick_start": "off",
-        "phase": phase,
-        "turn": 0,
-        "round": 1,
-        "first": 0,
-        "chips": chips,
-        "scores": (0,) * players,
-        "shares": shares,
-        "loans": (0,) * players,
-        "bank": 45 - sum(chips) - pot,
-        "pot": pot,
-        "deck": deck,
-        "discard": discard,
-        "revealed": revealed,
-        "sale_value": 0,
-        "dividends": (0,) * players,
-        "active": (phase == "auction",) * players,
-        "loaned": (False,) * players,
-    }
-    values.update(fields)
-    return MogulState(**values)
 
 
 def play(state: MogulState, *moves: tuple[int, MogulAction]) -> tuple[MogulState, list[Any]]:
@@ -188,6 +141,30 @@ def test_setup_is_deterministic_for_a_seed() -> None:
     """Chance comes only from the rng: the same seed gives the same state."""
     assert _setup(5, 7) == _setup(5, 7)
     assert _setup(5, 7) != _setup(5, 8)
+
+
+def test_setup_tells_the_start_and_round_1() -> None:
+    """MG-SETUP-2/3 and MG-DIV-1: setup's events say who is first and reveal round 1, like a move's."""
+    state, events = GAME.setup(3, GAME.check_options(3, {}), rng_for(4, 0))
+    assert events[0].key == "mogul.event.start" and events[1].key.startswith("mogul.event.reveal")
+    assert events[0].seats == {"player": state.first} and events[0].params == {"chips": 6}
+    assert events[1].params["card"] == state.revealed and events[1].params["round"] == 1
+    # Every player owns one brown share: a brown card pays each of them, anything else pays nobody.
+    dividends = [e for e in events if e.key in ("mogul.event.dividend", "mogul.event.no_dividend")]
+    assert dividends and all(e.to is None for e in events)
+    assert sum(e.params.get("points", 0) for e in dividends) == sum(state.scores)
+
+
+def test_mg_setup_4_quick_start_events() -> None:
+    """MG-SETUP-4: a dealt quick start names each extra share; with picks, round 1 waits for them."""
+    state, events = GAME.setup(4, GAME.check_options(4, {"quick_start": "deal"}), rng_for(5, 0))
+    deals = [e for e in events if e.key == "mogul.event.deal"]
+    assert [(e.seats["player"], e.params["card"]) for e in deals] == [
+        (seat, state.shares[seat][1]) for seat in range(4)
+    ]
+    assert "mogul.event.reveal" in keys(events) or "mogul.event.reveal_unsold" in keys(events)
+    state, events = GAME.setup(4, GAME.check_options(4, {"quick_start": "pick"}), rng_for(5, 0))
+    assert keys(events) == ["mogul.event.start"] and state.phase == "pick"
 
 
 def test_mg_setup_4_quick_start_deal_distinct_colours() -> None:
@@ -620,27 +597,51 @@ def test_mg_end_2_chips_convert_example_7() -> None:
 
 
 def test_mg_end_3_tie_goes_to_more_shares_example_7() -> None:
-    """MG-END-3, §8 example 7: A 1st (6 shares beat C's 5), C 2nd, B 3rd."""
-    state, _ = play(_example_7(), (B, DECLINE))
+    """MG-END-3, §8 example 7: A 1st (6 shares beat C's 5), C 2nd, B 3rd; the outcome names the
+    tie-break, and the last event and the final board say A won on shares, 6 to 5."""
+    state, events = play(_example_7(), (B, DECLINE))
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert [(s.seat, s.rank) for s in outcome.standings] == [(A, 1), (C, 2), (B, 3)]
     assert outcome.winners() == {A}
+    assert outcome.tiebreaks == ("mogul.tiebreak.shares",)
+    assert [s.keys for s in outcome.standings] == [(6,), (5,), (9,)]
+    said = events[-1]
+    assert (said.key, said.params, said.seats) == (
+        "mogul.verdict.on_shares",
+        {"score": 20, "shares": 6, "rival": 5},
+        {"player": A},
+    )
+    tr = Text("en", ["Ann", "Ben", "Cyd"])
+    line = "🏆 Winner: **Ann**, tied on 20 points but ahead on shares (6 to 5)."
+    assert tr.msg(said) == line
+    assert line in GAME.presentation.render_board(GAME.view(state, None), tr).splitlines()
 
 
 def test_mg_end_3_full_tie_shares_the_rank() -> None:
-    """MG-END-3: same final score and same shares held: the players share the rank."""
+    """MG-END-3: same final score and same shares held: the players share the rank, and each is
+    told a shared win."""
     state = _example_7()
     state = state.model_copy(update={"chips": (14, 9, 5), "scores": (18, 19, 19)})
     shares = (state.shares[0], state.shares[1][:6], (*state.shares[2], *state.shares[1][6:7]))
     discard = (*state.discard, *state.shares[1][7:])
     state = state.model_copy(update={"shares": shares, "discard": discard})
-    state, _ = play(state, (B, DECLINE))
+    state, events = play(state, (B, DECLINE))
     outcome = GAME.outcome(state)
     assert outcome is not None
     # finals: A 18 + 2 = 20 (6 shares), B 19 + 1 = 20 (6 shares), C 19 + 1 = 20 (6 shares)
     assert [s.rank for s in outcome.standings] == [1, 1, 1]
     assert outcome.winners() == {A, B, C}
+    assert [(e.key, e.seats["player"]) for e in events[-3:]] == [("mogul.verdict.shared", seat) for seat in (A, B, C)]
+    french = Text("fr", ["Ann", "Ben", "Cyd"]).msg(events[-1])
+    assert french == "🏆 Victoire partagée\u00a0: **Cyd**, à égalité avec 20 points et 6 actions."
+
+
+def test_mg_end_3_clear_winner_on_points() -> None:
+    """MG-END-3: with no tie on points the verdict names the winner and the score only."""
+    state = _example_7().model_copy(update={"scores": (18, 25, 18)})
+    _, events = play(state, (B, DECLINE))
+    assert (events[-1].key, events[-1].seats, events[-1].params) == ("mogul.verdict.win", {"player": B}, {"score": 25})
 
 
 def test_outcome_none_while_playing() -> None:
@@ -673,21 +674,60 @@ def test_action_codes_round_trip() -> None:
         assert len(str(err.value.msg.params["code"])) <= 40
 
 
-def test_apply_refuses_and_never_mutates() -> None:
-    """apply raises IllegalAction for a seat not to act or a move of another step; the state is intact."""
-    state = build(3, turn=A)
+def _at_each_step() -> dict[str, MogulState]:
+    """A state waiting on each decision point: DP-A, DP-W, DP-R after TAKE, DP-R after SELL, DP-Q."""
+    winner = _example_4()
+    return {
+        "auction": build(3, turn=A),
+        "winner": winner,
+        "runner_sell": play(winner, (A, TAKE))[0],
+        "runner_take": play(winner, (A, SELLS[3]))[0],
+        "pick": _setup(3, 1, quick_start="pick"),
+    }
+
+
+@pytest.mark.parametrize(
+    ("step", "wrong"),
+    [("auction", TAKE), ("winner", DECLINE), ("runner_sell", TAKE), ("runner_take", SELLS[0]), ("pick", PAY)],
+)
+def test_a_move_of_another_step_says_what_this_step_is(step: str, wrong: MogulAction) -> None:
+    """§3: a move that belongs to another decision point is refused with what this one asks, in
+    both languages; the state is left as it was."""
+    state = _at_each_step()[step]
+    (seat,) = GAME.to_act(state)
     dump = state.model_dump_json()
-    for seat, action, key in [
-        (B, PAY, "mogul.error.not_your_turn"),
-        (A, TAKE, "mogul.error.wrong_step"),
-        (A, SELLS[0], "mogul.error.wrong_step"),
-        (A, PICKS["M09"], "mogul.error.wrong_step"),
-    ]:
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, seat, wrong, RNG)
+    assert err.value.msg.key == f"mogul.error.step.{step}"
+    assert Text("en", []).msg(err.value.msg) != Text("fr", []).msg(err.value.msg)
+    assert state.model_dump_json() == dump
+
+
+def test_refusals_say_why() -> None:
+    """Not one's turn; MG-AUC-3 PAY with no chip; MG-LOAN-2 a second loan; MG-ACT-2 selling more than
+    owned (saying how many are owned) or selling with none: each has its own reason."""
+    state = build(3, turn=A, chips=(0, 6, 6))
+    refusals = [(B, PAY, "mogul.error.not_your_turn"), (A, PAY, "mogul.error.no_chips")]
+    for seat, action, key in refusals:
         with pytest.raises(IllegalAction) as err:
             GAME.apply(state, seat, action, RNG)
         assert err.value.msg.key == key
-    GAME.apply(state, A, PAY, RNG)
-    assert state.model_dump_json() == dump
+    borrowed, _ = play(state, (A, LOAN))
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(borrowed, A, LOAN, RNG)
+    assert err.value.msg.key == "mogul.error.loan_taken"
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(_example_4(), A, SELLS[5], RNG)
+    assert (err.value.msg.key, err.value.msg.params) == ("mogul.error.too_many_shares", {"k": 5, "m": 3})
+    assert Text("en", []).msg(err.value.msg) == "You own only 3 shares of that colour: you cannot sell 5."
+    assert (
+        Text("fr", []).msg(err.value.msg)
+        == "Vous n’avez que 3 actions de cette couleur\u00a0: impossible d’en vendre 5."
+    )
+    blocked = _example_4().model_copy(update={"shares": ((), ("M01",), ("M27",))})
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(blocked, A, SELLS[1], RNG)
+    assert err.value.msg.key == "mogul.error.nothing_to_sell"
 
 
 def test_labels_and_prompts_use_mogul_keys() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import string
 from pathlib import Path
 
 import pytest
@@ -12,8 +13,10 @@ import pytest
 from bot.i18n import Text
 from rules.engine import playout, random_player
 from rules.mogul import GAME
+from rules.mogul.actions import DECLINE, DROP, SELLS
 from rules.mogul.state import MogulState
 from rules.mogul.view import FinalRow, MogulSeatView, MogulView, PlayerView
+from tests.rules.mogul.helpers import build
 
 ROOT = Path(__file__).resolve().parents[3]
 EN = json.loads((ROOT / "bot/i18n/en/mogul.json").read_text(encoding="utf-8"))
@@ -84,7 +87,8 @@ def test_board_never_shows_chips_before_the_end(locale: str) -> None:
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
 def test_board_fits_discord_for_six_players(locale: str) -> None:
-    """Board ≤ 1,900 characters for 6 players with long names, over whole random games."""
+    """Board ≤ 1,900 characters for 6 players with long names, over whole random games; the
+    standings table stays 40 columns wide (a phone's width), cutting the names."""
     tr = Text(locale, LONG_NAMES)
     longest = 0
     for seed in range(4):
@@ -93,6 +97,10 @@ def test_board_fits_discord_for_six_players(locale: str) -> None:
             longest = max(longest, len(board))
             assert len(board) <= 1900
             assert not board.endswith("…")  # fits without truncation
+            if "```" in board:
+                table = board.split("```")[1].strip("\n").splitlines()
+                assert max(len(line) for line in table) <= 40
+                assert all("…" in line for line in table[1:])  # every long name is cut, visibly
             for seat in range(6):
                 assert len(GAME.presentation.render_private(GAME.view(state, seat), tr)) <= 1900
     assert longest > 500
@@ -100,17 +108,22 @@ def test_board_fits_discord_for_six_players(locale: str) -> None:
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
 def test_board_contents(locale: str) -> None:
-    """§6 public: revealed card, n, pot, bank, deck size with the Crash note, first player, whose turn."""
+    """§6 public: revealed card, n, pot, bank, deck size with the Crash note, first player, whose turn;
+    and a legend of the markers and colour squares it uses."""
     tr = Text(locale, ["Ana", "Ben", "Cy"])
-    state = GAME.start(3, {}, 9)
+    state = GAME.start(3, {}, 3)
     board = GAME.presentation.render_board(GAME.view(state, None), tr)
     assert state.revealed is not None and state.revealed in board
-    assert f"n = {state.sale_value}" in board
-    assert f"**{state.bank}**" in board and f"**{len(state.deck)}**" in board
+    assert state.sale_value == 3 and "**3 points**" in board
+    cards = {"en": "cards", "fr": "cartes"}[locale]
+    assert f"**{state.bank}**" in board and f"**{len(state.deck)} {cards}**" in board
     assert "5" in board and "Crash" in board
     assert tr.name(state.first) in board
     assert "➡️ **" + tr.name(state.turn) + "**" in board
     assert "```" not in board  # no code block while playing: emoji stay outside code blocks
+    legend = board.splitlines()[-1]
+    assert legend.startswith("-# ")
+    assert all(symbol in legend for symbol in ("▶️", "⭐", "🟫", "🟩", "🟨", "🟦", "🩷"))
 
 
 def test_final_standings_table() -> None:
@@ -176,3 +189,83 @@ def test_french_typography() -> None:
         assert "'" not in text, key
         assert not re.search(r"[^\s\u00a0\u202f][:;!?](\s|$)", text.replace("http:", "")), key
         assert not re.search(r" [:;!?]", text), key
+
+
+def _fields(text: str) -> set[str]:
+    """Every placeholder of a catalogue text, those nested inside a plural form included."""
+    found: set[str] = set()
+    for _, name, spec, _ in string.Formatter().parse(text):
+        if name:
+            found.add(name)
+        if spec:
+            found |= _fields(spec)
+    return found
+
+
+def test_catalogues_fill_the_same_placeholders_inside_plural_forms() -> None:
+    """A colour inside a plural form ("# {colour} share") is a placeholder too: both languages use
+    the same ones (the shared catalogue test looks only at the outer level)."""
+    for key in EN:
+        assert _fields(EN[key]) == _fields(FR[key]), key
+
+
+@pytest.mark.parametrize(
+    ("locale", "count", "text"),
+    [
+        ("en", 1, "Ann sells 1 blue share at 3 each: +3 points."),
+        ("en", 2, "Ann sells 2 blue shares at 3 each: +6 points."),
+        ("fr", 1, "Ann vend 1 action bleue à 3 chacune\u00a0: +3 points."),
+        ("fr", 2, "Ann vend 2 actions bleues à 3 chacune\u00a0: +6 points."),
+    ],
+)
+def test_counts_agree_with_their_nouns(locale: str, count: int, text: str) -> None:
+    """MG-ACT-2 sale events: "1 share", "2 shares"; in French the colour agrees with "action(s)"."""
+    state = build(
+        3,
+        phase="winner",
+        turn=0,
+        winner=0,
+        last_drop=1,
+        revealed="M27",
+        sale_value=3,
+        shares=(("M19", "M20")[:count], (), ()),
+        active=(True, False, False),
+    )
+    _, events = GAME.apply(state, 0, SELLS[count], random.Random(0))
+    assert Text(locale, ["Ann", "Ben", "Cyd"]).msg(events[0]) == text
+
+
+@pytest.mark.parametrize(
+    ("locale", "chips", "text"),
+    [("en", 1, "1 chip"), ("en", 0, "0 chips"), ("fr", 0, "0 jeton"), ("fr", 1, "1 jeton"), ("fr", 2, "2 jetons")],
+)
+def test_chips_plural_by_language(locale: str, chips: int, text: str) -> None:
+    """CLDR plurals: English says "0 chips", French "0 jeton" (0 and 1 are singular in French)."""
+    label = GAME.presentation.action_label(build(3, pot=chips), 0, DROP)
+    assert Text(locale, []).msg(label).endswith(f"{text})")
+
+
+def test_french_colours_agree_with_action() -> None:
+    """French: "d’action bleue", "actions vertes", but "centre bleu" (le centre)."""
+    _, events = GAME.apply(_blue_reveal(), 1, DECLINE, random.Random(0))
+    tr = Text("fr", ["Ann", "Ben", "Cyd"])
+    said = [tr.msg(e) for e in events]
+    reveal = "Manche 2\u00a0: on retourne M19 (centre bleu, bord vert)\u202f; personne n’a d’action verte à vendre."
+    assert reveal in said
+    assert "Personne ne possède d’action bleue\u00a0: pas de dividendes." in said
+
+
+def _blue_reveal() -> MogulState:
+    """B is about to decline the card on offer; the next card is M19 (blue centre, green border)."""
+    deck = ("M19", *[c for c in build(3).deck if c != "M19"])
+    return build(
+        3,
+        phase="runner_take",
+        turn=1,
+        winner=0,
+        last_drop=1,
+        revealed="M31",
+        shares=(("M01",), ("M03",), ()),
+        deck=deck,
+        active=(False, False, False),
+    )
