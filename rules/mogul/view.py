@@ -22,6 +22,8 @@ class PlayerView(Frozen):
     """Track score (before the final chip conversion)."""
     shares: tuple[int, ...]
     """Owned shares counted by centre colour, in COLOURS order."""
+    cards: tuple[str, ...]
+    """The owned shares themselves (face up, §6): their borders tell which cards are still unseen."""
     loans: int
     """Loans taken over the game (loans are public)."""
     in_auction: bool
@@ -114,6 +116,7 @@ def build_view(state: MogulState, seat: Seat | None) -> MogulView:
             seat=s,
             score=state.scores[s],
             shares=shares_by_colour(state.shares[s]),
+            cards=state.shares[s],
             loans=state.loans[s],
             in_auction=auction and state.active[s],
             loaned_now=auction and state.loaned[s],

@@ -1,15 +1,17 @@
-"""The Mogul AI: legal, blind to what its seat may not know, and better than random players."""
+"""The Mogul AI: legal, blind to what its seat may not know, and free of the blunders a trial found
+(loans in most auctions, a runner-up keeping shares it should sell); bench/mogul_ai.py measures it."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from rules.engine import Chooser, playout, random_player, rng_for
 from rules.mogul import GAME
-from rules.mogul.actions import MogulAction
-from rules.mogul.data import CRASH
+from rules.mogul.actions import DROP, LOAN, PAY, SELLS, MogulAction
+from rules.mogul.data import CARD_LIST, CRASH
 from rules.mogul.state import MogulState
-from tests.rules.mogul.helpers import check_invariants
+from tests.rules.mogul.helpers import build, check_invariants
 
 A, B, C = 0, 1, 2
 
@@ -103,6 +105,57 @@ def test_ai_decides_from_what_its_seat_may_know() -> None:
                 assert GAME.ai_action(other, seat, random.Random(0)) == chosen
             checked += 1
     assert checked > 100
+
+
+def test_mg_loan_1_ai_borrows_only_when_broke_and_seldom() -> None:
+    """MG-LOAN-1/2: the AI borrows only with no chip left (never to hoard chips), and well under the
+    3.5 loans per player and game of the AI it replaced (bench/mogul_ai.py)."""
+    loans = seats = 0
+    for players in (3, 4, 5):
+        for seed in range(6):
+            states = _ai_game(players, seed)
+            for before, after in itertools.pairwise(states):
+                if sum(after.loans) > sum(before.loans):
+                    (seat,) = GAME.to_act(before)
+                    assert before.chips[seat] == 0
+            loans += sum(states[-1].loans)
+            seats += players
+    assert loans / seats < 2
+
+
+def test_mg_act_4_ai_runner_up_sells_late_in_the_game() -> None:
+    """MG-ACT-4: late in the game a share has little left to earn; the runner-up sells at n = 4."""
+    owned = (("M03", "M05", "M13"), ("M01",), ("M06",))  # four brown shares; A took M13 (border brown)
+    deck = ("M31", "M30", "M29", CRASH)
+    used = {card for hand in owned for card in hand} | set(deck)
+    discard = tuple(card.id for card in CARD_LIST if card.id not in used)
+    state = build(
+        3,
+        phase="runner_sell",
+        turn=B,
+        winner=A,
+        last_drop=B,
+        taker=A,
+        revealed="M13",
+        sale_value=4,
+        shares=owned,
+        discard=discard,
+        deck=deck,
+        active=(False,) * 3,
+    )
+    check_invariants(state)
+    assert GAME.legal_actions(state, B) == (SELLS[0], SELLS[1])
+    assert GAME.ai_action(state, B, random.Random(0)) == SELLS[1]
+
+
+def test_ai_drops_out_of_an_overpriced_auction() -> None:
+    """MG-AUC-2: with a pot worth more than the prize, the AI takes the pot instead of paying on."""
+    state = build(3, turn=A, pot=20, chips=(5, 5, 5), revealed="M09")
+    assert PAY in GAME.legal_actions(state, A)
+    assert GAME.ai_action(state, A, random.Random(0)) == DROP
+    broke = build(3, turn=A, pot=1, chips=(0, 6, 6), revealed="M13")
+    assert LOAN in GAME.legal_actions(broke, A)
+    assert GAME.ai_action(broke, A, random.Random(0)) != LOAN  # a share is not worth a loan here
 
 
 def test_ai_beats_random_players_three_players() -> None:
