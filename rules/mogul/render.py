@@ -189,6 +189,7 @@ def standings_table(rows: tuple[FinalRow, ...], tr: Text) -> str:
             line[1] = line[1][: widths[1] - 1] + "…"
 
     def fmt(cells: list[str]) -> str:
+        """One row: the name left-aligned, numbers right-aligned."""
         return " ".join(
             cell.ljust(width) if i == 1 else cell.rjust(width)
             for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
