@@ -62,7 +62,7 @@ def action_code(action: MogulAction) -> str:
 
 
 def parse_action(code: str) -> MogulAction:
-    """The action a code names; IllegalAction("error.illegal_action") for anything else."""
+    """The action a code names; MalformedAction("error.bad_code") for a code that names none."""
     code = code.strip().lower()
     if code in _SIMPLE:
         return _SIMPLE[code]

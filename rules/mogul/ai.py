@@ -1,10 +1,14 @@
-"""A heuristic Mogul player, and a helper that measures it against random players.
+"""A heuristic Mogul player; bench/mogul_ai.py measures it against the one it replaced.
 
-The AI uses only what its seat may know: the public board and its own chips. It values a share
-by the dividends it should still pay (its centre colour among the unseen cards, times the share of
-the deck expected before Crash) plus a small option value for selling it later; it values a chip
-at a fraction of a point. It stays in an auction while the pot is worth less than winning, sells
-when n beats what the shares would still earn, and borrows only when the prize is worth the loan.
+It decides from its seat's view alone (the public board and its own chips), so it cannot peek.
+It values a share by the dividends it should still pay (its centre colour among the unseen cards,
+times the share of the deck expected before the Crash) plus the chance to sell it later, and sells
+only when the sale pays more than that. In an auction it drops out once the pot is worth as much
+as winning, and it borrows only with no chip left, for a prize well above the loan's cost.
+
+The weights were measured (bench/mogul_ai.py), not guessed: the AI it replaced paid for pots of a
+dozen chips and then borrowed (7-8 loans a game against careful players), because it valued a
+pot's chips at 0.3 point whatever the number of players.
 """
 
 from __future__ import annotations
@@ -12,77 +16,85 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rules.engine import Seat, rng_for
+from rules.engine import Seat
 
-from .actions import DECLINE, DROP, LOAN, PAY, SELLS, TAKE, MogulAction
-from .data import CARD_LIST, CARDS, CHIPS_PER_POINT, COLOUR_INDEX, COLOURS, CRASH, CRASH_ZONE
+from .actions import DROP, LOAN, PAY, SELLS, TAKE, MogulAction
+from .data import CARD_LIST, CARDS, CHIPS_PER_POINT, COLOUR_INDEX, COLOURS, CRASH_ZONE
+from .rules import legal_actions
 from .state import MogulState
+from .view import MogulSeatView, build_view
 
-CHIP_VALUE = 0.3
-"""What a chip is worth in points while the game goes on (1/5 at the end, plus bidding power)."""
+POT_WEIGHT = 0.7 / 3
+"""What dropping out is worth, per chip of the pot and per player at the table (0.7 a chip at a
+table of three): with more players the pot grows faster, so each chip of it was cheaper."""
 RIVAL_WEIGHT = 0.5
-"""How much a rival's gain counts against ours when choosing between TAKE and SELL."""
-SELL_OPTION = 0.35
-"""Weight of the chance to sell a held share later (per expected future border card)."""
+"""How much a rival's gain counts against ours (one rival among several)."""
+SELL_OPTION = 0.7
+"""Weight of the chance to sell a held share later, at a value that grows with its colour. Selling
+at n = 4 in mid-game loses on average to keeping the share (bench/mogul_ai.py's rollouts); late
+in the game this term fades and the AI sells."""
+LOAN_MARGIN = 3.0
+"""How much more than a loan's cost (in points) a prize must beat the pot by before the AI
+borrows: two chips are worth less than the point a loan costs (MG-LOAN-1)."""
+END_BONUS = 1.0
+"""Near the end, a pot that lifts the chips to the next multiple of five is worth a point more."""
 
 
-class _Outlook:
-    """Public facts the heuristics need: colour counts, unseen cards, expected reveals left."""
+class Outlook:
+    """What the seat can work out from its view: colour counts, unseen cards, reveals left."""
 
-    def __init__(self, state: MogulState) -> None:
-        self.state = state
-        self.owned = [[0] * len(COLOURS) for _ in range(state.players)]
-        known: set[str] = set(state.discard) | set(state.pick_pile)
-        for seat, cards in enumerate(state.shares):
-            known.update(cards)
-            for card_id in cards:
-                self.owned[seat][COLOUR_INDEX[CARDS[card_id].centre]] += 1
-        if state.revealed and state.revealed != CRASH:
-            known.add(state.revealed)
+    def __init__(self, view: MogulSeatView) -> None:
+        self.view = view
+        self.owned = [list(player.shares) for player in view.table]
+        known = {card for player in view.table for card in player.cards}
+        known.update(view.discard, view.pick_pile)
+        if view.revealed in CARDS:
+            known.add(view.revealed)
         self.unseen_centre = [0] * len(COLOURS)
         self.unseen_border = [0] * len(COLOURS)
         for card in CARD_LIST:
             if card.id not in known:
                 self.unseen_centre[COLOUR_INDEX[card.centre]] += 1
                 self.unseen_border[COLOUR_INDEX[card.border]] += 1
-        deck = len(state.deck)
+        deck = view.deck_size
+        if view.phase == "pick":  # the unpicked cards and Crash are still to join the deck
+            deck += len(view.pick_pile) - len(view.pick_order) + 1
         shares_left = max(deck - 1, 0)
-        # Crash lies uniformly among the last five cards (MG-SETUP-5).
-        reveals = deck - 1 - (CRASH_ZONE - 1) / 2 if deck >= CRASH_ZONE else (deck - 1) / 2
-        self.fraction = reveals / shares_left if shares_left else 0.0
+        # Crash lies uniformly among the last five cards (MG-SETUP-5): about two of them go unseen.
+        self.reveals = max(deck - 1 - (CRASH_ZONE - 1) / 2, 0.0) if deck >= CRASH_ZONE else (deck - 1) / 2
+        self.fraction = self.reveals / shares_left if shares_left else 0.0
         self.total = [sum(row[c] for row in self.owned) for c in range(len(COLOURS))]
 
     def dividends_left(self, colour: int) -> float:
-        """Expected future dividends of one share of ``colour``."""
+        """Expected future dividends of one share of ``colour`` (MG-DIV-1)."""
         return self.unseen_centre[colour] * self.fraction
 
-    def hold_value(self, colour: int) -> float:
-        """What keeping one share of ``colour`` is worth: dividends plus a chance to sell it."""
-        future_sales = self.unseen_border[colour] * self.fraction
-        return self.dividends_left(colour) + SELL_OPTION * min(future_sales, 2.0) * self.total[colour] / 3
+    def hold_value(self, colour: int, extra: int = 0) -> float:
+        """Keeping one share of ``colour``: its dividends, plus a small chance to sell it later
+        (at a value that grows with the ``extra`` shares about to join the colour)."""
+        later_sales = min(self.unseen_border[colour] * self.fraction, 2.0)
+        return self.dividends_left(colour) + SELL_OPTION * later_sales * (self.total[colour] + extra) / 3
 
     def take_value(self) -> float:
-        """What taking the revealed share is worth to its taker."""
-        assert self.state.revealed is not None
-        colour = COLOUR_INDEX[CARDS[self.state.revealed].centre]
-        return (
-            self.dividends_left(colour)
-            + SELL_OPTION * min(self.unseen_border[colour] * self.fraction, 2.0) * (self.total[colour] + 1) / 3
-        )
+        """What taking the revealed share is worth to its taker (MG-ACT-3)."""
+        return self.hold_value(self.centre(), extra=1)
 
-    def sell_gain(self, seat: Seat, count: int) -> float:
-        """Net gain of selling ``count`` shares of the border colour at the fixed n."""
-        assert self.state.revealed is not None
-        colour = COLOUR_INDEX[CARDS[self.state.revealed].border]
-        return count * (self.state.sale_value - self.hold_value(colour))
+    def centre(self) -> int:
+        """The revealed card's centre colour."""
+        assert self.view.revealed is not None
+        return COLOUR_INDEX[CARDS[self.view.revealed].centre]
+
+    def border(self) -> int:
+        """X, the revealed card's border colour: what may be sold this round (MG-ACT-1)."""
+        assert self.view.revealed is not None
+        return COLOUR_INDEX[CARDS[self.view.revealed].border]
 
     def best_sale(self, seat: Seat) -> tuple[int, float]:
-        """The best k for ``seat`` and its gain (selling is linear, so all or nothing)."""
-        assert self.state.revealed is not None
-        colour = COLOUR_INDEX[CARDS[self.state.revealed].border]
+        """The best k for ``seat`` and its gain: a sale is linear, so all of its X shares or none."""
+        colour = self.border()
         m = self.owned[seat][colour]
-        gain = self.sell_gain(seat, m)
-        return (m, gain) if gain > 0 else (0, 0.0)
+        gain = m * (self.view.sale_value - self.hold_value(colour))
+        return (m, gain) if m and gain > 0 else (0, 0.0)
 
     def winner_choice(self, seat: Seat, runner: Seat | None) -> tuple[MogulAction, float]:
         """The winner's best action and its value, net of what it hands the runner-up (MG-ACT-4/5)."""
@@ -95,60 +107,37 @@ class _Outlook:
         return action, value
 
 
-def choose(state: MogulState, seat: Seat, legal: Sequence[MogulAction], rng: random.Random) -> MogulAction:
-    """The AI's choice among ``legal`` (the seat's legal actions now)."""
+def choose(state: MogulState, seat: Seat, rng: random.Random) -> MogulAction:
+    """The AI's choice among the seat's legal actions, from the seat's view only."""
+    legal = legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
-    look = _Outlook(state)
-    if state.phase == "pick":
-        return max(legal, key=lambda a: look.hold_value(COLOUR_INDEX[CARDS[a.card].centre]))
-    if state.phase == "runner_take":
-        return TAKE if look.take_value() >= 0 else DECLINE
-    if state.phase == "runner_sell":
+    view = build_view(state, seat)
+    assert isinstance(view, MogulSeatView)
+    look = Outlook(view)
+    if view.phase == "pick":
+        return max(legal, key=lambda a: look.hold_value(COLOUR_INDEX[CARDS[a.card].centre], extra=1))
+    if view.phase == "runner_take":
+        return TAKE  # MG-ACT-5: a share is never worth less than nothing
+    if view.phase == "runner_sell":
         return SELLS[look.best_sale(seat)[0]]
-    if state.phase == "winner":
-        return look.winner_choice(seat, state.last_drop)[0]
-    return _auction(state, seat, legal, look)
+    if view.phase == "winner":
+        return look.winner_choice(seat, view.last_drop)[0]
+    return _auction(view, seat, legal, look)
 
 
-def _auction(state: MogulState, seat: Seat, legal: Sequence[MogulAction], look: _Outlook) -> MogulAction:
-    """Stay in while the pot is worth less than winning; borrow only for a prize worth it."""
+def _auction(view: MogulSeatView, seat: Seat, legal: Sequence[MogulAction], look: Outlook) -> MogulAction:
+    """Stay in while the pot is worth less than winning; borrow only for a prize well above the loan."""
     _, prize = look.winner_choice(seat, None)
-    pot_value = state.pot * CHIP_VALUE
-    chips = state.chips[seat]
-    # Near the end, chips only count as floor(chips / 5): value the next multiple of five.
-    if len(state.deck) <= CRASH_ZONE + 1 and (chips + state.pot) // CHIPS_PER_POINT > chips // CHIPS_PER_POINT:
-        pot_value += 1.0
+    chips = view.chips
+    pot_value = view.pot * POT_WEIGHT * view.players
+    # Near the end, chips only count as floor(chips / 5) (MG-END-2): value the next multiple of five.
+    if view.deck_size <= CRASH_ZONE + 1 and (chips + view.pot) // CHIPS_PER_POINT > chips // CHIPS_PER_POINT:
+        pot_value += END_BONUS
     if pot_value >= prize:
         return DROP
     if PAY in legal:
         return PAY
-    # A loan's 2 chips are worth less than the points it costs: only for a clearly better prize.
-    if LOAN in legal and prize - pot_value > 2 * state.loan_cost + 1:
+    if LOAN in legal and prize - pot_value > view.loan_cost + LOAN_MARGIN:
         return LOAN
     return DROP
-
-
-def win_rate(games: int = 200, players: int = 3, *, ai_seat: int = 0, seed: str = "mogul-ai") -> float:
-    """Share of games the AI seat wins (rank 1, ties included) against random players."""
-    from .rules import MogulRules  # local import: rules.py imports this module
-
-    rules = MogulRules()
-    wins = 0
-    for game in range(games):
-        base = f"{seed}:{players}:{game}"
-        state = rules.setup(players, rules.check_options(players, {}), rng_for(base, 0))
-        chooser = rng_for(base, -1)
-        ply = 0
-        while rules.to_act(state):
-            (turn,) = rules.to_act(state)
-            if turn == ai_seat:
-                action = rules.ai_action(state, turn, chooser)
-            else:
-                action = chooser.choice(list(rules.legal_actions(state, turn)))
-            ply += 1
-            state, _ = rules.apply(state, turn, action, rng_for(base, ply))
-        outcome = rules.outcome(state)
-        assert outcome is not None
-        wins += ai_seat in outcome.winners()
-    return wins / games

@@ -102,3 +102,24 @@ MAX_QUICK_START_PLAYERS: Final = 5
 def bank_for(players: int) -> int:
     """The bank's starting chips: 45 minus 6 per player (27 / 21 / 15 / 9), MG-SETUP-1."""
     return TOTAL_CHIPS - START_CHIPS * players
+
+
+_CENTRE: Final[dict[str, str]] = {card.id: card.centre for card in CARD_LIST}
+
+
+def centre_count(owned: tuple[str, ...], colour: str) -> int:
+    """How many of ``owned`` have ``colour`` as their centre (once owned, only the centre counts)."""
+    return [_CENTRE[card] for card in owned].count(colour)
+
+
+def colour_key(colour: str, form: str = "") -> str:
+    """The catalogue key of a colour's name: alone (a card's centre, its border), or as the
+    adjective of one ``share`` or of several ``shares`` (French makes them agree: bleu, bleue,
+    bleues)."""
+    return f"mogul.colour.{form}.{colour}" if form else f"mogul.colour.{colour}"
+
+
+def share_terms(colour: str) -> dict[str, str]:
+    """The terms of a sentence about shares of ``colour``: ``colour`` next to one share,
+    ``colours`` next to several (a plural form picks one of them)."""
+    return {"colour": colour_key(colour, "share"), "colours": colour_key(colour, "shares")}

@@ -1,23 +1,101 @@
-"""Mogul text renderers: the public board and one seat's private panel.
+"""How Mogul reads to players: button labels, prompts, the public board and one seat's panel.
 
-Emoji stay outside code blocks; the final standings table is the only code block. The board
-reads only public fields of the view, so a seat's view renders the same board as the channel's.
+Labels and prompts are catalogue keys with their parameters (``Msg``); boards are text in the
+reader's language. Emoji stay outside code blocks; the final standings table is the only code
+block. The board reads only public fields of the view, so a seat's view renders the same board
+as the channel's.
 """
 
 from __future__ import annotations
 
-from rules.engine import Text
+from rules.engine import Msg, Seat, Text, msg
 
-from .data import CARDS, COLOUR_EMOJI, COLOURS, CRASH
+from .actions import MogulAction
+from .data import CARDS, COLOUR_EMOJI, COLOUR_INDEX, COLOURS, CRASH, centre_count, colour_key, share_terms
+from .scoring import chip_points
+from .state import MogulState
 from .view import FinalRow, MogulSeatView, MogulView, PlayerView, shares_by_colour
 
 BOARD_LIMIT = 1900
-NAME_WIDTH = 14
 
 
-def colour_name(tr: Text, colour: str) -> str:
-    """The translated colour name with its emoji."""
-    return f"{COLOUR_EMOJI[colour]} {tr(f'mogul.colour.{colour}')}"
+def action_label(state: MogulState, seat: Seat, action: MogulAction) -> Msg:
+    """A short button label, e.g. "Drop out (take the pot: 3)" or "Sell 2 pink × 4 (+8)"."""
+    kind = action.kind
+    if kind == "pay":
+        return msg("mogul.action.pay")
+    if kind == "drop":
+        return msg("mogul.action.drop", params={"pot": state.pot})
+    if kind == "loan":
+        return msg("mogul.action.loan", params={"cost": state.loan_cost})
+    on_offer = state.revealed if state.revealed in CARDS else None
+    if kind == "take":
+        if on_offer is None:
+            return msg("mogul.action.take_plain")
+        return msg("mogul.action.take", params={"card": on_offer}, terms=share_terms(CARDS[on_offer].centre))
+    if kind == "decline":
+        if on_offer is None:
+            return msg("mogul.action.decline_plain")
+        return msg("mogul.action.decline", params={"card": on_offer})
+    if kind == "pick":
+        return msg("mogul.action.pick", params={"card": action.card}, terms=share_terms(CARDS[action.card].centre))
+    if action.count == 0:
+        if state.phase != "winner":
+            return msg("mogul.action.sell_none")
+        return msg("mogul.action.sell_block" if state.sale_value else "mogul.action.sell_pass")
+    if on_offer is None:
+        return msg("mogul.action.sell_plain", params={"k": action.count})
+    n = state.sale_value
+    return msg(
+        "mogul.action.sell",
+        params={"k": action.count, "n": n, "points": action.count * n},
+        terms=share_terms(CARDS[on_offer].border),
+    )
+
+
+def _owned(state: MogulState | MogulView, seat: Seat, colour: str) -> int:
+    """How many ``colour``-centre shares ``seat`` owns, read from the state or from a view."""
+    if isinstance(state, MogulView):
+        return state.table[seat].shares[COLOUR_INDEX[colour]]
+    return centre_count(state.shares[seat], colour)
+
+
+def _winner_key(key: str, state: MogulState | MogulView, seat: Seat, border: str) -> str:
+    """What the winner's choice says (MG-ACT-2/5): sell at n; or, owning no share to sell, sell
+    nothing to stop the runner-up selling; or, when nobody owns one, leave the share to the runner-up."""
+    if not state.sale_value:
+        return f"{key}_unsold"
+    return key if _owned(state, seat, border) else f"{key}_block"
+
+
+def prompt(state: MogulState | MogulView, seat: Seat) -> Msg:
+    """What ``seat`` is asked now, or whom it waits for (from the state, or from a view)."""
+    if state.phase == "over":
+        return msg("mogul.prompt.over")
+    if seat != state.turn:
+        return msg("mogul.prompt.wait", seats={"player": state.turn})
+    if state.phase == "pick":
+        return msg("mogul.prompt.pick")
+    card = state.revealed or ""
+    if state.phase == "auction":
+        return msg(
+            "mogul.prompt.auction", params={"card": card, "pot": state.pot}, terms=share_terms(CARDS[card].centre)
+        )
+    border = share_terms(CARDS[card].border)
+    if state.phase == "winner":
+        key = _winner_key("mogul.prompt.winner", state, seat, CARDS[card].border)
+        return msg(key, params={"card": card, "n": state.sale_value}, terms=border)
+    assert state.winner is not None
+    if state.phase == "runner_sell":
+        return msg(
+            "mogul.prompt.runner_sell", params={"n": state.sale_value}, terms=border, seats={"winner": state.winner}
+        )
+    return msg("mogul.prompt.runner_take", params={"card": card}, seats={"winner": state.winner})
+
+
+def colour_name(tr: Text, colour: str, form: str = "") -> str:
+    """The translated colour name with its emoji, alone or as the adjective of shares (``form``)."""
+    return f"{COLOUR_EMOJI[colour]} {tr(colour_key(colour, form))}"
 
 
 def counts_text(counts: tuple[int, ...], tr: Text) -> str:
@@ -26,17 +104,15 @@ def counts_text(counts: tuple[int, ...], tr: Text) -> str:
     return " ".join(parts) if parts else tr("mogul.board.no_shares")
 
 
-def card_text(tr: Text, card_id: str) -> str:
-    """'M09 🟩/🩷': a card with its centre and border emoji."""
+def card_text(card_id: str) -> str:
+    """'M09 🟩/🩷': a card with its centre and border emoji (the legend says which is which)."""
     card = CARDS[card_id]
     return f"{card_id} {COLOUR_EMOJI[card.centre]}/{COLOUR_EMOJI[card.border]}"
 
 
 def _player_line(view: MogulView, player: PlayerView, tr: Text) -> str:
     extras: list[str] = []
-    if view.phase == "over":
-        pass
-    elif view.phase == "auction":
+    if view.phase == "auction":
         extras.append(tr("mogul.board.in") if player.in_auction else tr("mogul.board.out"))
         if player.loaned_now:
             extras.append(tr("mogul.board.loan_now"))
@@ -68,16 +144,22 @@ def _asked(view: MogulView, tr: Text) -> str:
     if view.phase == "auction":
         return tr("mogul.board.asks.auction", player=player, pot=view.pot)
     assert view.revealed is not None
-    border = colour_name(tr, CARDS[view.revealed].border)
+    colours = colour_name(tr, CARDS[view.revealed].border, "shares")
     if view.phase == "winner":
-        return tr("mogul.board.asks.winner", player=player, colour=border, n=view.sale_value)
+        key = _winner_key("mogul.board.asks.winner", view, view.turn, CARDS[view.revealed].border)
+        return tr(key, player=player, colours=colours, n=view.sale_value)
     if view.phase == "runner_sell":
-        return tr("mogul.board.asks.runner_sell", player=player, colour=border, n=view.sale_value)
+        return tr("mogul.board.asks.runner_sell", player=player, colours=colours, n=view.sale_value)
     return tr("mogul.board.asks.runner_take", player=player, card=view.revealed)
 
 
+PHONE_WIDTH = 40
+"""The widest line a code block may hold before a phone scrolls it sideways."""
+
+
 def standings_table(rows: tuple[FinalRow, ...], tr: Text) -> str:
-    """§7 table in a code block: rank, player, track, chips, chips ÷ 5, final, shares."""
+    """§7 table in a code block no wider than a phone: rank, player, track, chips, chips ÷ 5,
+    final, shares. Names are cut (…) to what the other columns leave."""
     headers = [
         tr("mogul.standings.rank"),
         tr("mogul.standings.player"),
@@ -90,7 +172,7 @@ def standings_table(rows: tuple[FinalRow, ...], tr: Text) -> str:
     body = [
         [
             str(row.rank),
-            tr.name(row.seat)[:NAME_WIDTH],
+            tr.name(row.seat),
             str(row.track),
             str(row.chips),
             str(row.bonus),
@@ -100,8 +182,14 @@ def standings_table(rows: tuple[FinalRow, ...], tr: Text) -> str:
         for row in rows
     ]
     widths = [max(len(line[i]) for line in [headers, *body]) for i in range(len(headers))]
+    room = PHONE_WIDTH - (sum(widths) - widths[1]) - (len(widths) - 1)
+    widths[1] = max(len(headers[1]), min(widths[1], room))
+    for line in body:
+        if len(line[1]) > widths[1]:
+            line[1] = line[1][: widths[1] - 1] + "…"
 
     def fmt(cells: list[str]) -> str:
+        """One row: the name left-aligned, numbers right-aligned."""
         return " ".join(
             cell.ljust(width) if i == 1 else cell.rjust(width)
             for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
@@ -111,7 +199,8 @@ def standings_table(rows: tuple[FinalRow, ...], tr: Text) -> str:
 
 
 def render_board(view: MogulView, tr: Text) -> str:
-    """The public board: card, money, deck, discard, players, and who must act (or the results)."""
+    """The public board: card, money, deck, discard, players, who must act (or the results), and a
+    legend of its symbols. Never a chip count before the end; at most 1,900 characters."""
     lines: list[str] = []
     over = view.phase == "over"
     if view.phase == "pick":
@@ -124,10 +213,11 @@ def render_board(view: MogulView, tr: Text) -> str:
         card = CARDS[view.revealed]
         lines.append(
             tr(
-                "mogul.board.revealed",
+                "mogul.board.revealed" if view.sale_value else "mogul.board.revealed_unsold",
                 card=view.revealed,
                 centre=colour_name(tr, card.centre),
                 border=colour_name(tr, card.border),
+                colours=colour_name(tr, card.border, "shares"),
                 n=view.sale_value,
             )
         )
@@ -140,7 +230,7 @@ def render_board(view: MogulView, tr: Text) -> str:
     discard_counts = shares_by_colour(view.discard)
     lines.append(tr("mogul.board.discard", count=len(view.discard), cards=counts_text(discard_counts, tr)))
     if view.phase == "pick":
-        pile = "  ".join(f"{card_text(tr, c)} {tr(f'mogul.colour.{CARDS[c].centre}')}" for c in view.pick_pile)
+        pile = "  ".join(f"{card_text(c)} {tr(colour_key(CARDS[c].centre, 'share'))}" for c in view.pick_pile)
         lines.append(tr("mogul.board.pick_pile", cards=pile))
         order = ", ".join(tr.name(s) for s in view.pick_order)
         lines.append(tr("mogul.board.pick_order", players=order))
@@ -148,11 +238,12 @@ def render_board(view: MogulView, tr: Text) -> str:
     lines.extend(_player_line(view, player, tr) for player in view.table)
     lines.append("")
     if over and view.final_standings is not None:
-        winners = ", ".join(tr.name(row.seat) for row in view.final_standings if row.rank == 1)
-        lines.append(tr("mogul.board.winners", players=winners))
+        lines.extend(tr.msg(said) for said in view.verdict)
         lines.append(standings_table(view.final_standings, tr))
+        lines.append(tr("mogul.standings.legend"))
     else:
         lines.append(_asked(view, tr))
+    lines.append(tr("mogul.board.legend"))
     text = "\n".join(lines)
     if len(text) > BOARD_LIMIT:  # only reachable with absurdly long names: keep the message valid
         text = text[: BOARD_LIMIT - 1] + "…"
@@ -166,10 +257,10 @@ def render_private(view: MogulView, tr: Text) -> str:
     me = view.table[view.seat]
     lines = [
         tr("mogul.private.title", player=tr.name(view.seat)),
-        tr("mogul.private.chips", chips=view.chips, points=view.chips // 5),
+        tr("mogul.private.chips", chips=view.chips, points=chip_points(view.chips)),
         tr("mogul.private.shares", shares=counts_text(me.shares, tr), score=me.score),
     ]
     if me.loans:
         lines.append(tr("mogul.private.loans", loans=me.loans))
-    lines.append(f"➡️ {tr.msg(view.prompt)}")
+    lines.append(f"➡️ {tr.msg(prompt(view, view.seat))}")
     return "\n".join(lines)

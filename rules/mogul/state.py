@@ -10,8 +10,11 @@ from typing import Literal
 
 from rules.engine import Frozen
 
-Phase = Literal["pick", "auction", "winner", "runner_sell", "runner_take", "over"]
-"""The decision the game waits on: DP-Q, DP-A, DP-W, DP-R after TAKE, DP-R after SELL, or the end."""
+Phase = Literal["pick", "auction", "winner", "runner_sell", "runner_take", "reveal", "over"]
+"""The decision the game waits on: DP-Q, DP-A, DP-W, DP-R after TAKE, DP-R after SELL, or the end.
+
+``reveal`` says that the next card is due (spec §3, steps 1-2). It only lives inside a move:
+``settle()`` runs it at once, so a stored state never holds it."""
 
 QuickStart = Literal["off", "deal", "pick"]
 

@@ -1,15 +1,16 @@
 """Mogul views: allow-lists of what the channel and each seat may see (spec §6).
 
 The public view has no chip count of any player and nothing about the deck order: only its size.
-A seat's view adds that seat's own chips (and what it is asked now). Once the game is over,
+A seat's view adds that seat's own chips. Once the game is over,
 ``final_standings`` reveals every player's chips, as the spec's final reveal says.
 """
 
 from __future__ import annotations
 
-from rules.engine import Frozen, Msg, Seat
+from rules.engine import Frozen, Msg, Outcome, Seat
 
-from .data import CARDS, CHIPS_PER_POINT, COLOUR_INDEX, COLOURS
+from .data import CARDS, COLOUR_INDEX, COLOURS
+from .scoring import chip_points, outcome, verdict
 from .state import MogulState, Phase
 
 
@@ -21,6 +22,8 @@ class PlayerView(Frozen):
     """Track score (before the final chip conversion)."""
     shares: tuple[int, ...]
     """Owned shares counted by centre colour, in COLOURS order."""
+    cards: tuple[str, ...]
+    """The owned shares themselves (face up, §6): their borders tell which cards are still unseen."""
     loans: int
     """Loans taken over the game (loans are public)."""
     in_auction: bool
@@ -69,14 +72,15 @@ class MogulView(Frozen):
     pick_order: tuple[int, ...]
     final_standings: tuple[FinalRow, ...] | None
     """Only when the game is over: standings with every player's chips."""
+    verdict: tuple[Msg, ...]
+    """Only when the game is over: who won, and how a tie on points was settled (MG-END-3)."""
 
 
 class MogulSeatView(MogulView):
-    """One seat's view: the public board plus that seat's own chips and current question."""
+    """One seat's view: the public board plus that seat's own chips."""
 
     seat: int
     chips: int
-    prompt: Msg
 
 
 def shares_by_colour(owned: tuple[str, ...]) -> tuple[int, ...]:
@@ -87,40 +91,32 @@ def shares_by_colour(owned: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def final_rows(state: MogulState) -> tuple[FinalRow, ...]:
-    """§7 standings rows, best first (final score, then shares held; full ties share the rank)."""
-    rows: list[tuple[tuple[int, int], FinalRow]] = []
-    for seat in range(state.players):
-        bonus = state.chips[seat] // CHIPS_PER_POINT
-        final = state.scores[seat] + bonus
-        held = len(state.shares[seat])
-        row = FinalRow(
-            seat=seat,
-            rank=0,
-            track=state.scores[seat],
-            chips=state.chips[seat],
-            bonus=bonus,
-            final=final,
-            shares=held,
+def final_rows(state: MogulState, result: Outcome) -> tuple[FinalRow, ...]:
+    """§7 standings rows, best first, ranked as ``scoring.outcome`` ranks them."""
+    return tuple(
+        FinalRow(
+            seat=standing.seat,
+            rank=standing.rank,
+            track=state.scores[standing.seat],
+            chips=state.chips[standing.seat],
+            bonus=chip_points(state.chips[standing.seat]),
+            final=standing.score,
+            shares=len(state.shares[standing.seat]),
         )
-        rows.append(((final, held), row))
-    rows.sort(key=lambda item: (-item[0][0], -item[0][1], item[1].seat))
-    ranked: list[FinalRow] = []
-    for index, (key, row) in enumerate(rows):
-        rank = ranked[-1].rank if index and key == rows[index - 1][0] else index + 1
-        ranked.append(row.model_copy(update={"rank": rank}))
-    return tuple(ranked)
+        for standing in result.standings
+    )
 
 
-def build_view(state: MogulState, seat: Seat | None, prompt: Msg | None) -> MogulView:
-    """The public view (``seat`` None) or ``seat``'s view."""
-    over = state.phase == "over"
+def build_view(state: MogulState, seat: Seat | None) -> MogulView:
+    """The public view (``seat`` None) or ``seat``'s view: the public one plus its own chips."""
+    result = outcome(state)
     auction = state.phase == "auction"
     table = tuple(
         PlayerView(
             seat=s,
             score=state.scores[s],
             shares=shares_by_colour(state.shares[s]),
+            cards=state.shares[s],
             loans=state.loans[s],
             in_auction=auction and state.active[s],
             loaned_now=auction and state.loaned[s],
@@ -148,9 +144,9 @@ def build_view(state: MogulState, seat: Seat | None, prompt: Msg | None) -> Mogu
         "last_drop": state.last_drop,
         "pick_pile": state.pick_pile,
         "pick_order": state.pick_order,
-        "final_standings": final_rows(state) if over else None,
+        "final_standings": None if result is None else final_rows(state, result),
+        "verdict": () if result is None else verdict(result),
     }
     if seat is None:
         return MogulView(**public)
-    assert prompt is not None
-    return MogulSeatView(**public, seat=seat, chips=state.chips[seat], prompt=prompt)
+    return MogulSeatView(**public, seat=seat, chips=state.chips[seat])

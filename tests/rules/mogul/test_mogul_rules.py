@@ -7,13 +7,14 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from mogul_helpers import check_invariants
 
-from rules.engine import IllegalAction, Outcome, rng_for
-from rules.mogul import RULES, MogulRules
+from bot.i18n import Text
+from rules.engine import IllegalAction, MalformedAction, Outcome, rng_for
+from rules.mogul import GAME
 from rules.mogul.actions import DECLINE, DROP, LOAN, PAY, PICKS, SELLS, TAKE, MogulAction
 from rules.mogul.data import CARD_LIST, CARDS, CRASH, START_IDS
 from rules.mogul.state import MogulState
+from tests.rules.mogul.helpers import build, cards, check_invariants
 
 A, B, C, D = 0, 1, 2, 3
 RNG = random.Random(0)
@@ -22,59 +23,11 @@ RNG = random.Random(0)
 # -- helpers -------------------------------------------------------------------------------------
 
 
-def cards(colour: str, count: int, *, skip: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """``count`` share ids of ``colour`` (centre), avoiding ``skip``."""
-    found = [c.id for c in CARD_LIST if c.centre == colour and c.id not in skip]
-    assert len(found) >= count
-    return tuple(found[:count])
-
-
-def build(players: int = 3, **fields: Any) -> MogulState:
-    """A consistent state: given fields, defaults for the rest; the deck holds the other shares.
-
-    Chips not given are 6 each; the bank makes 45; the revealed card defaults to the highest free
-    id (M31, pink/green); Crash is the deck's last card unless a deck is given.
-    """
-    chips = fields.pop("chips", (6,) * players)
-    pot = fields.pop("pot", 0)
-    shares = fields.pop("shares", tuple(() for _ in range(players)))
-    discard = fields.pop("discard", ())
-    owned = {c for hand in shares for c in hand} | set(discard)
-    revealed = fields.pop("revealed", next(c.id for c in reversed(CARD_LIST) if c.id not in owned))
-    used = owned | {revealed}
-    deck = fields.pop("deck", (*[c.id for c in CARD_LIST if c.id not in used], CRASH))
-    phase = fields.pop("phase", "auction")
-    values: dict[str, Any] = {
-        "players": players,
-        "loan_cost": 1,
-        "quick_start": "off",
-        "phase": phase,
-        "turn": 0,
-        "round": 1,
-        "first": 0,
-        "chips": chips,
-        "scores": (0,) * players,
-        "shares": shares,
-        "loans": (0,) * players,
-        "bank": 45 - sum(chips) - pot,
-        "pot": pot,
-        "deck": deck,
-        "discard": discard,
-        "revealed": revealed,
-        "sale_value": 0,
-        "dividends": (0,) * players,
-        "active": (phase == "auction",) * players,
-        "loaned": (False,) * players,
-    }
-    values.update(fields)
-    return MogulState(**values)
-
-
 def play(state: MogulState, *moves: tuple[int, MogulAction]) -> tuple[MogulState, list[Any]]:
     """Apply moves in turn; return the last state and all events."""
     events: list[Any] = []
     for seat, action in moves:
-        state, new = RULES.apply(state, seat, action, RNG)
+        state, new = GAME.apply(state, seat, action, RNG)
         events.extend(new)
     return state, events
 
@@ -88,43 +41,45 @@ def keys(events: list[Any]) -> list[str]:
 
 def test_options_defaults_and_values() -> None:
     """§5: loan_cost 1|2 (default 1), quick_start off|deal|pick (default off)."""
-    assert RULES.check_options(4, {}) == {"loan_cost": "1", "quick_start": "off"}
-    assert RULES.check_options(3, {"loan_cost": "2", "quick_start": "pick"}) == {
+    assert GAME.check_options(4, {}) == {"loan_cost": "1", "quick_start": "off"}
+    assert GAME.check_options(3, {"loan_cost": "2", "quick_start": "pick"}) == {
         "loan_cost": "2",
         "quick_start": "pick",
     }
     with pytest.raises(IllegalAction) as err:
-        RULES.check_options(4, {"loan_cost": "3"})
+        GAME.check_options(4, {"loan_cost": "3"})
     assert err.value.msg.key == "error.option_value"
     with pytest.raises(IllegalAction):
-        RULES.check_options(4, {"colour": "red"})
+        GAME.check_options(4, {"colour": "red"})
 
 
 @pytest.mark.parametrize("mode", ["deal", "pick"])
 def test_quick_start_refused_at_six_players(mode: str) -> None:
     """§5: a table of 6 with quick_start is refused at start with a clear message."""
     with pytest.raises(IllegalAction) as err:
-        RULES.check_options(6, {"quick_start": mode})
+        GAME.check_options(6, {"quick_start": mode})
     assert err.value.msg.key == "mogul.error.quick_start_six"
-    assert RULES.check_options(6, {"quick_start": "off"})["quick_start"] == "off"
-    assert RULES.check_options(5, {"quick_start": mode})["quick_start"] == mode
+    assert GAME.check_options(6, {"quick_start": "off"})["quick_start"] == "off"
+    assert GAME.check_options(5, {"quick_start": mode})["quick_start"] == mode
 
 
 def test_contract_attributes() -> None:
-    """The contract: name, player counts, option specs, state type and version."""
-    assert isinstance(RULES, MogulRules)
-    assert (RULES.name, RULES.min_players, RULES.max_players) == ("mogul", 3, 6)
-    assert [(o.name, o.choices, o.default) for o in RULES.options] == [
+    """The bundle: name, player counts, option specs, state type and version, AI and secrets."""
+    assert (GAME.name, GAME.min_players, GAME.max_players) == ("mogul", 3, 6)
+    assert GAME.ai is not None and GAME.has_secrets
+    assert [(o.name, o.choices, o.default) for o in GAME.options] == [
         ("loan_cost", ("1", "2"), "1"),
         ("quick_start", ("off", "deal", "pick"), "off"),
     ]
-    assert RULES.state_type is MogulState
-    assert RULES.state_version == 1
-    assert RULES.upgrade({"x": 1}, 1) == {"x": 1}
+    assert GAME.state_type is MogulState
+    assert GAME.state_version == 1
+    assert GAME.upgrade({"x": 1}, 1) == {"x": 1}
+    with pytest.raises(ValueError):
+        GAME.upgrade({"x": 1}, 2)
 
 
 def _setup(players: int, seed: int, **options: str) -> MogulState:
-    return RULES.setup(players, RULES.check_options(players, options), rng_for(seed, 0))
+    return GAME.start(players, options, seed)
 
 
 @pytest.mark.parametrize(("players", "bank"), [(3, 27), (4, 21), (5, 15), (6, 9)])
@@ -188,6 +143,30 @@ def test_setup_is_deterministic_for_a_seed() -> None:
     assert _setup(5, 7) != _setup(5, 8)
 
 
+def test_setup_tells_the_start_and_round_1() -> None:
+    """MG-SETUP-2/3 and MG-DIV-1: setup's events say who is first and reveal round 1, like a move's."""
+    state, events = GAME.setup(3, GAME.check_options(3, {}), rng_for(4, 0))
+    assert events[0].key == "mogul.event.start" and events[1].key.startswith("mogul.event.reveal")
+    assert events[0].seats == {"player": state.first} and events[0].params == {"chips": 6}
+    assert events[1].params["card"] == state.revealed and events[1].params["round"] == 1
+    # Every player owns one brown share: a brown card pays each of them, anything else pays nobody.
+    dividends = [e for e in events if e.key in ("mogul.event.dividend", "mogul.event.no_dividend")]
+    assert dividends and all(e.to is None for e in events)
+    assert sum(e.params.get("points", 0) for e in dividends) == sum(state.scores)
+
+
+def test_mg_setup_4_quick_start_events() -> None:
+    """MG-SETUP-4: a dealt quick start names each extra share; with picks, round 1 waits for them."""
+    state, events = GAME.setup(4, GAME.check_options(4, {"quick_start": "deal"}), rng_for(5, 0))
+    deals = [e for e in events if e.key == "mogul.event.deal"]
+    assert [(e.seats["player"], e.params["card"]) for e in deals] == [
+        (seat, state.shares[seat][1]) for seat in range(4)
+    ]
+    assert "mogul.event.reveal" in keys(events) or "mogul.event.reveal_unsold" in keys(events)
+    state, events = GAME.setup(4, GAME.check_options(4, {"quick_start": "pick"}), rng_for(5, 0))
+    assert keys(events) == ["mogul.event.start"] and state.phase == "pick"
+
+
 def test_mg_setup_4_quick_start_deal_distinct_colours() -> None:
     """MG-SETUP-4, §5 deal: one extra share each from a pile of 5 colours; no two players share it."""
     for players in (3, 4, 5):
@@ -214,15 +193,15 @@ def test_mg_setup_4_quick_start_pick_order_counter_clockwise_ending_with_first()
             assert sorted(CARDS[c].centre for c in state.pick_pile) == sorted(
                 ["brown", "green", "yellow", "blue", "pink"]
             )
-            assert RULES.to_act(state) == {state.pick_order[0]}
+            assert GAME.to_act(state) == {state.pick_order[0]}
             picked_by: list[int] = []
             events: list[Any] = []
             while state.phase == "pick":
-                (seat,) = RULES.to_act(state)
+                (seat,) = GAME.to_act(state)
                 picked_by.append(seat)
-                legal = RULES.legal_actions(state, seat)
+                legal = GAME.legal_actions(state, seat)
                 assert len(legal) >= 2
-                state, new = RULES.apply(state, seat, legal[-1], rng_for(seed, len(picked_by)))
+                state, new = GAME.apply(state, seat, legal[-1], rng_for(seed, len(picked_by)))
                 events.extend(new)
             extra = [CARDS[hand[1]].centre for hand in state.shares]
             assert len(set(extra)) == players
@@ -241,10 +220,10 @@ def test_mg_setup_4_quick_start_pick_order_counter_clockwise_ending_with_first()
 def test_quick_start_pick_refuses_a_card_not_in_the_pile() -> None:
     """DP-Q: only cards left in the pick pile may be picked."""
     state = _setup(3, 1, quick_start="pick")
-    (seat,) = RULES.to_act(state)
+    (seat,) = GAME.to_act(state)
     missing = next(c for c in CARDS if c not in state.pick_pile)
     with pytest.raises(IllegalAction) as err:
-        RULES.apply(state, seat, PICKS[missing], RNG)
+        GAME.apply(state, seat, PICKS[missing], RNG)
     assert err.value.msg.key == "mogul.error.not_in_pile"
 
 
@@ -310,19 +289,19 @@ def test_no_dividend_event_when_nobody_owns_the_colour() -> None:
 def test_mg_auc_1_everyone_takes_part_clockwise_from_f() -> None:
     """MG-AUC-1: the auction opens with F and goes clockwise, skipping players who dropped."""
     state = build(4, first=2, turn=2)
-    assert RULES.to_act(state) == {2}
+    assert GAME.to_act(state) == {2}
     state, _ = play(state, (2, PAY))
-    assert RULES.to_act(state) == {3}
+    assert GAME.to_act(state) == {3}
     state, _ = play(state, (3, DROP))
-    assert RULES.to_act(state) == {0}
+    assert GAME.to_act(state) == {0}
     state, _ = play(state, (0, PAY), (1, PAY), (2, PAY))
-    assert RULES.to_act(state) == {0}  # 3 dropped out: skipped
+    assert GAME.to_act(state) == {0}  # 3 dropped out: skipped
 
 
 def test_mg_auc_2_pay_or_drop_takes_the_whole_pot() -> None:
     """MG-AUC-2: PAY puts one chip in the pot; DROP takes the whole pot (even 0)."""
     state = build(3)
-    assert list(RULES.legal_actions(state, A)) == [PAY, DROP, LOAN]
+    assert list(GAME.legal_actions(state, A)) == [PAY, DROP, LOAN]
     state, events = play(state, (A, DROP))
     assert state.chips[A] == 6 and state.pot == 0  # an empty pot
     assert events[0].key == "mogul.event.drop" and events[0].params["taken"] == 0
@@ -334,10 +313,10 @@ def test_mg_auc_2_pay_or_drop_takes_the_whole_pot() -> None:
 def test_mg_auc_2_nobody_stays_in_without_paying() -> None:
     """MG-AUC-2: there is no pass: every auction choice is PAY, DROP or LOAN."""
     state = build(3)
-    kinds = {a.kind for a in RULES.legal_actions(state, A)}
+    kinds = {a.kind for a in GAME.legal_actions(state, A)}
     assert kinds == {"pay", "drop", "loan"}
     with pytest.raises(IllegalAction):
-        RULES.apply(state, A, TAKE, RNG)
+        GAME.apply(state, A, TAKE, RNG)
 
 
 def test_mg_auc_3_zero_chips_must_drop() -> None:
@@ -347,15 +326,15 @@ def test_mg_auc_3_zero_chips_must_drop() -> None:
     assert not state.active[B]
     assert state.chips[B] == 1  # took the pot of 1
     assert "mogul.event.auto_drop" in keys(events)
-    assert RULES.to_act(state) == {C}
+    assert GAME.to_act(state) == {C}
 
 
 def test_mg_auc_3_zero_chips_may_loan_first() -> None:
     """MG-AUC-3: with 0 chips a legal loan is a real choice: DROP or LOAN."""
     state = build(3, chips=(0, 6, 6), turn=A)
-    assert list(RULES.legal_actions(state, A)) == [DROP, LOAN]
+    assert list(GAME.legal_actions(state, A)) == [DROP, LOAN]
     with pytest.raises(IllegalAction) as err:
-        RULES.apply(state, A, PAY, RNG)
+        GAME.apply(state, A, PAY, RNG)
     assert err.value.msg.key == "mogul.error.no_chips"
 
 
@@ -366,7 +345,7 @@ def test_mg_auc_3_several_automatic_drops_in_one_step() -> None:
     drops = [e for e in events if e.key == "mogul.event.auto_drop"]
     assert [(e.seats["player"], e.params["taken"]) for e in drops] == [(B, 1), (C, 0)]
     assert state.chips == (5, 1, 0, 6)
-    assert RULES.to_act(state) == {D}
+    assert GAME.to_act(state) == {D}
 
 
 def test_mg_auc_4_winner_and_runner_up_example_3() -> None:
@@ -386,7 +365,7 @@ def test_mg_auc_4_winner_and_runner_up_example_3() -> None:
     assert state.pot == 0  # MG-AUC-4: the winner receives no chips
     won = next(e for e in events if e.key == "mogul.event.auction_won")
     assert won.seats == {"winner": C, "runner": A}
-    assert RULES.to_act(state) == {C}
+    assert GAME.to_act(state) == {C}
 
 
 # -- loans ---------------------------------------------------------------------------------------
@@ -396,21 +375,21 @@ def test_mg_auc_4_winner_and_runner_up_example_3() -> None:
 def test_mg_loan_1_two_chips_cost_points_example_6(cost: int) -> None:
     """MG-LOAN-1, §8 example 6: D with 0 chips may DROP or LOAN; the loan gives 2 chips, costs points."""
     state = build(4, chips=(6, 6, 6, 0), bank=5, pot=22, turn=D, loan_cost=cost)
-    assert list(RULES.legal_actions(state, D)) == [DROP, LOAN]
+    assert list(GAME.legal_actions(state, D)) == [DROP, LOAN]
     state, events = play(state, (D, LOAN))
     assert state.chips[D] == 2
     assert state.scores[D] == -cost
     assert state.bank == 3
     assert state.loans[D] == 1
     # The same seat decides again; a second loan is not allowed.
-    assert RULES.to_act(state) == {D}
-    assert list(RULES.legal_actions(state, D)) == [PAY, DROP]
+    assert GAME.to_act(state) == {D}
+    assert list(GAME.legal_actions(state, D)) == [PAY, DROP]
     loan = next(e for e in events if e.key == "mogul.event.loan")
     assert loan.to is None and loan.params == {"cost": cost}  # loans are public
     private = [e for e in events if e.to is not None]
     assert [e.to for e in private] == [frozenset({D})]
     with pytest.raises(IllegalAction) as err:
-        RULES.apply(state, D, LOAN, RNG)
+        GAME.apply(state, D, LOAN, RNG)
     assert err.value.msg.key == "mogul.error.loan_taken"
 
 
@@ -420,34 +399,34 @@ def test_mg_loan_1_example_6_bank_of_one_forces_the_drop() -> None:
     state, events = play(state, (C, PAY))
     assert "mogul.event.auto_drop" in keys(events)
     assert not state.active[D]
-    assert RULES.to_act(state) == {A}
+    assert GAME.to_act(state) == {A}
 
 
 def test_mg_loan_2_once_per_auction_and_bank_needs_two() -> None:
     """MG-LOAN-2: one loan per player per auction, on one's own turn; refused if the bank holds < 2."""
     state = build(3, chips=(6, 6, 6), bank=1, pot=26, turn=A)
-    assert LOAN not in RULES.legal_actions(state, A)
+    assert LOAN not in GAME.legal_actions(state, A)
     with pytest.raises(IllegalAction) as err:
-        RULES.apply(state, A, LOAN, RNG)
+        GAME.apply(state, A, LOAN, RNG)
     assert err.value.msg.key == "mogul.error.bank_low"
     # Not on someone else's turn.
     state = build(3, turn=A)
     with pytest.raises(IllegalAction) as err:
-        RULES.apply(state, B, LOAN, RNG)
+        GAME.apply(state, B, LOAN, RNG)
     assert err.value.msg.key == "mogul.error.not_your_turn"
     # A loan taken on an earlier turn of the same auction still counts; a new auction resets it.
     state, _ = play(state, (A, LOAN), (A, PAY), (B, PAY), (C, PAY))
-    assert RULES.to_act(state) == {A}
-    assert LOAN not in RULES.legal_actions(state, A)
+    assert GAME.to_act(state) == {A}
+    assert LOAN not in GAME.legal_actions(state, A)
     state, _ = play(state, (A, DROP), (B, DROP))
     assert state.phase == "winner"
     state, _ = play(state, (C, TAKE))
     # B (runner-up) had nothing to sell of the border colour, or must now decide.
     while state.phase != "auction":
-        (seat,) = RULES.to_act(state)
-        state, _ = play(state, (seat, RULES.legal_actions(state, seat)[0]))
+        (seat,) = GAME.to_act(state)
+        state, _ = play(state, (seat, GAME.legal_actions(state, seat)[0]))
     assert state.loaned == (False, False, False)
-    assert LOAN in RULES.legal_actions(state, state.turn)
+    assert LOAN in GAME.legal_actions(state, state.turn)
 
 
 # -- actions -------------------------------------------------------------------------------------
@@ -468,7 +447,7 @@ def _example_4() -> MogulState:
 def test_mg_act_1_fixed_sale_value_example_4() -> None:
     """MG-ACT-1, MG-ACT-2, §8 example 4: A sells 3 at n = 4 and scores 12 (not 4 + 3 + 2)."""
     state = _example_4()
-    assert list(RULES.legal_actions(state, A)) == [TAKE, SELLS[0], SELLS[1], SELLS[2], SELLS[3]]
+    assert list(GAME.legal_actions(state, A)) == [TAKE, SELLS[0], SELLS[1], SELLS[2], SELLS[3]]
     before = state.scores[A]
     state, events = play(state, (A, SELLS[3]))
     assert state.scores[A] - before == 12
@@ -481,7 +460,7 @@ def test_mg_act_1_fixed_sale_value_example_4() -> None:
 def test_mg_act_5_runner_up_takes_after_a_sale() -> None:
     """MG-ACT-5: after the winner sold, the runner-up may TAKE and becomes first player."""
     state, _ = play(_example_4(), (A, SELLS[3]))
-    assert list(RULES.legal_actions(state, C)) == [TAKE, DECLINE]
+    assert list(GAME.legal_actions(state, C)) == [TAKE, DECLINE]
     state, events = play(state, (C, TAKE))
     assert "M09" in state.shares[C]
     assert state.first == C
@@ -505,8 +484,8 @@ def test_mg_act_3_take_makes_first_player_and_mg_act_4_runner_sells_at_same_n() 
     assert "mogul.event.take" in keys(events)
     assert state.first == A
     assert "M09" in state.shares[A]
-    assert state.phase == "runner_sell" and RULES.to_act(state) == {C}
-    assert list(RULES.legal_actions(state, C)) == [SELLS[0], SELLS[1]]
+    assert state.phase == "runner_sell" and GAME.to_act(state) == {C}
+    assert list(GAME.legal_actions(state, C)) == [SELLS[0], SELLS[1]]
     before = state.scores[C]
     state, _ = play(state, (C, SELLS[1]))
     assert state.scores[C] - before == 4
@@ -529,20 +508,20 @@ def test_mg_act_2_sell_zero_blocks_the_runner_up_example_5() -> None:
     state = state.model_copy(
         update={"phase": "winner", "turn": B, "winner": B, "last_drop": A, "active": (False, True, False)}
     )
-    assert list(RULES.legal_actions(state, B)) == [TAKE, SELLS[0]]
+    assert list(GAME.legal_actions(state, B)) == [TAKE, SELLS[0]]
     state, events = play(state, (B, SELLS[0]))
     assert state.scores[B] == 0
     assert "mogul.event.sell_zero" in keys(events)
-    assert list(RULES.legal_actions(state, A)) == [TAKE, DECLINE]
+    assert list(GAME.legal_actions(state, A)) == [TAKE, DECLINE]
     with pytest.raises(IllegalAction):
-        RULES.apply(state, A, SELLS[1], RNG)
+        GAME.apply(state, A, SELLS[1], RNG)
 
 
 def test_mg_act_2_cannot_sell_more_than_owned() -> None:
     """MG-ACT-2: k is at most the seat's own shares of the border colour."""
     state = _example_4()
     with pytest.raises(IllegalAction) as err:
-        RULES.apply(state, A, SELLS[4], RNG)
+        GAME.apply(state, A, SELLS[4], RNG)
     assert err.value.msg.key == "mogul.error.too_many_shares"
 
 
@@ -552,9 +531,9 @@ def test_mg_act_6_sold_and_declined_shares_never_return() -> None:
         state = _setup(4, seed)
         chooser = random.Random(seed)
         discard: tuple[str, ...] = ()
-        while RULES.to_act(state):
-            (seat,) = RULES.to_act(state)
-            state, _ = RULES.apply(state, seat, chooser.choice(list(RULES.legal_actions(state, seat))), RNG)
+        while GAME.to_act(state):
+            (seat,) = GAME.to_act(state)
+            state, _ = GAME.apply(state, seat, chooser.choice(list(GAME.legal_actions(state, seat))), RNG)
             assert state.discard[: len(discard)] == discard
             discard = state.discard
             owned = {c for hand in state.shares for c in hand}
@@ -592,20 +571,20 @@ def test_mg_end_1_crash_ends_at_once() -> None:
     check_invariants(state)
     state, events = play(state, (B, DECLINE))
     assert state.phase == "over" and state.revealed == CRASH
-    assert RULES.to_act(state) == frozenset()
+    assert GAME.to_act(state) == frozenset()
     assert "mogul.event.crash" in keys(events)
     assert "mogul.event.dividend" not in keys(events)
     assert state.scores == (18, 19, 18)  # track scores untouched
-    assert RULES.legal_actions(state, A) == []
+    assert list(GAME.legal_actions(state, A)) == []
     with pytest.raises(IllegalAction) as err:
-        RULES.apply(state, A, PAY, RNG)
+        GAME.apply(state, A, PAY, RNG)
     assert err.value.msg.key == "mogul.error.game_over"
 
 
 def test_mg_end_2_chips_convert_example_7() -> None:
     """MG-END-2, §8 example 7: final scores A 18 + 2 = 20, B 19 + 0 = 19, C 18 + 2 = 20."""
     state, events = play(_example_7(), (B, DECLINE))
-    outcome = RULES.outcome(state)
+    outcome = GAME.outcome(state)
     assert isinstance(outcome, Outcome)
     assert {s.seat: s.score for s in outcome.standings} == {A: 20, B: 19, C: 20}
     finals = [e for e in events if e.key == "mogul.event.final"]
@@ -618,32 +597,56 @@ def test_mg_end_2_chips_convert_example_7() -> None:
 
 
 def test_mg_end_3_tie_goes_to_more_shares_example_7() -> None:
-    """MG-END-3, §8 example 7: A 1st (6 shares beat C's 5), C 2nd, B 3rd."""
-    state, _ = play(_example_7(), (B, DECLINE))
-    outcome = RULES.outcome(state)
+    """MG-END-3, §8 example 7: A 1st (6 shares beat C's 5), C 2nd, B 3rd; the outcome names the
+    tie-break, and the last event and the final board say A won on shares, 6 to 5."""
+    state, events = play(_example_7(), (B, DECLINE))
+    outcome = GAME.outcome(state)
     assert outcome is not None
     assert [(s.seat, s.rank) for s in outcome.standings] == [(A, 1), (C, 2), (B, 3)]
     assert outcome.winners() == {A}
+    assert outcome.tiebreaks == ("mogul.tiebreak.shares",)
+    assert [s.keys for s in outcome.standings] == [(6,), (5,), (9,)]
+    said = events[-1]
+    assert (said.key, said.params, said.seats) == (
+        "mogul.verdict.on_shares",
+        {"score": 20, "shares": 6, "rival": 5},
+        {"player": A},
+    )
+    tr = Text("en", ["Ann", "Ben", "Cyd"])
+    line = "🏆 Winner: **Ann**, tied on 20 points but ahead on shares (6 to 5)."
+    assert tr.msg(said) == line
+    assert line in GAME.presentation.render_board(GAME.view(state, None), tr).splitlines()
 
 
 def test_mg_end_3_full_tie_shares_the_rank() -> None:
-    """MG-END-3: same final score and same shares held: the players share the rank."""
+    """MG-END-3: same final score and same shares held: the players share the rank, and each is
+    told a shared win."""
     state = _example_7()
     state = state.model_copy(update={"chips": (14, 9, 5), "scores": (18, 19, 19)})
     shares = (state.shares[0], state.shares[1][:6], (*state.shares[2], *state.shares[1][6:7]))
     discard = (*state.discard, *state.shares[1][7:])
     state = state.model_copy(update={"shares": shares, "discard": discard})
-    state, _ = play(state, (B, DECLINE))
-    outcome = RULES.outcome(state)
+    state, events = play(state, (B, DECLINE))
+    outcome = GAME.outcome(state)
     assert outcome is not None
     # finals: A 18 + 2 = 20 (6 shares), B 19 + 1 = 20 (6 shares), C 19 + 1 = 20 (6 shares)
     assert [s.rank for s in outcome.standings] == [1, 1, 1]
     assert outcome.winners() == {A, B, C}
+    assert [(e.key, e.seats["player"]) for e in events[-3:]] == [("mogul.verdict.shared", seat) for seat in (A, B, C)]
+    french = Text("fr", ["Ann", "Ben", "Cyd"]).msg(events[-1])
+    assert french == "🏆 Victoire partagée\u00a0: **Cyd**, à égalité avec 20 points et 6 actions."
+
+
+def test_mg_end_3_clear_winner_on_points() -> None:
+    """MG-END-3: with no tie on points the verdict names the winner and the score only."""
+    state = _example_7().model_copy(update={"scores": (18, 25, 18)})
+    _, events = play(state, (B, DECLINE))
+    assert (events[-1].key, events[-1].seats, events[-1].params) == ("mogul.verdict.win", {"player": B}, {"score": 25})
 
 
 def test_outcome_none_while_playing() -> None:
     """MG-END: no outcome before Crash."""
-    assert RULES.outcome(_setup(3, 1)) is None
+    assert GAME.outcome(_setup(3, 1)) is None
 
 
 def test_mg_end_4_invariants_on_built_examples() -> None:
@@ -658,45 +661,86 @@ def test_mg_end_4_invariants_on_built_examples() -> None:
 def test_action_codes_round_trip() -> None:
     """Short stable codes: pay, drop, loan, take, decline, sell:k, pick:Mxx."""
     actions = [PAY, DROP, LOAN, TAKE, DECLINE, *SELLS[:9], PICKS["M07"]]
-    codes = [RULES.action_code(a) for a in actions]
+    codes = [GAME.action_code(a) for a in actions]
     assert codes[:5] == ["pay", "drop", "loan", "take", "decline"]
     assert codes[5:7] == ["sell:0", "sell:1"]
     assert codes[-1] == "pick:M07"
-    assert [RULES.parse_action(c) for c in codes] == actions
-    for garbage in ["", "buy", "sell:", "sell:x", "sell:-1", "sell:²", "pick:M99", "pick:", "sell:999"]:
-        with pytest.raises(IllegalAction) as err:
-            RULES.parse_action(garbage)
+    assert [GAME.parse_action(c) for c in codes] == actions
+    huge = "sell:" + "9" * 5000
+    for garbage in ["", "buy", "sell:", "sell:x", "sell:-1", "sell:²", "pick:M99", "pick:", "sell:999", huge]:
+        with pytest.raises(MalformedAction) as err:
+            GAME.parse_action(garbage)
         assert err.value.msg.key == "error.bad_code"
+        assert len(str(err.value.msg.params["code"])) <= 40
 
 
-def test_apply_refuses_and_never_mutates() -> None:
-    """apply raises IllegalAction for a seat not to act or a move of another step; the state is intact."""
-    state = build(3, turn=A)
+def _at_each_step() -> dict[str, MogulState]:
+    """A state waiting on each decision point: DP-A, DP-W, DP-R after TAKE, DP-R after SELL, DP-Q."""
+    winner = _example_4()
+    return {
+        "auction": build(3, turn=A),
+        "winner": winner,
+        "runner_sell": play(winner, (A, TAKE))[0],
+        "runner_take": play(winner, (A, SELLS[3]))[0],
+        "pick": _setup(3, 1, quick_start="pick"),
+    }
+
+
+@pytest.mark.parametrize(
+    ("step", "wrong"),
+    [("auction", TAKE), ("winner", DECLINE), ("runner_sell", TAKE), ("runner_take", SELLS[0]), ("pick", PAY)],
+)
+def test_a_move_of_another_step_says_what_this_step_is(step: str, wrong: MogulAction) -> None:
+    """§3: a move that belongs to another decision point is refused with what this one asks, in
+    both languages; the state is left as it was."""
+    state = _at_each_step()[step]
+    (seat,) = GAME.to_act(state)
     dump = state.model_dump_json()
-    for seat, action, key in [
-        (B, PAY, "mogul.error.not_your_turn"),
-        (A, TAKE, "mogul.error.wrong_step"),
-        (A, SELLS[0], "mogul.error.wrong_step"),
-        (A, PICKS["M09"], "mogul.error.wrong_step"),
-    ]:
-        with pytest.raises(IllegalAction) as err:
-            RULES.apply(state, seat, action, RNG)
-        assert err.value.msg.key == key
-    RULES.apply(state, A, PAY, RNG)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, seat, wrong, RNG)
+    assert err.value.msg.key == f"mogul.error.step.{step}"
+    assert Text("en", []).msg(err.value.msg) != Text("fr", []).msg(err.value.msg)
     assert state.model_dump_json() == dump
+
+
+def test_refusals_say_why() -> None:
+    """Not one's turn; MG-AUC-3 PAY with no chip; MG-LOAN-2 a second loan; MG-ACT-2 selling more than
+    owned (saying how many are owned) or selling with none: each has its own reason."""
+    state = build(3, turn=A, chips=(0, 6, 6))
+    refusals = [(B, PAY, "mogul.error.not_your_turn"), (A, PAY, "mogul.error.no_chips")]
+    for seat, action, key in refusals:
+        with pytest.raises(IllegalAction) as err:
+            GAME.apply(state, seat, action, RNG)
+        assert err.value.msg.key == key
+    borrowed, _ = play(state, (A, LOAN))
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(borrowed, A, LOAN, RNG)
+    assert err.value.msg.key == "mogul.error.loan_taken"
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(_example_4(), A, SELLS[5], RNG)
+    assert (err.value.msg.key, err.value.msg.params) == ("mogul.error.too_many_shares", {"k": 5, "m": 3})
+    assert Text("en", []).msg(err.value.msg) == "You own only 3 shares of that colour: you cannot sell 5."
+    assert (
+        Text("fr", []).msg(err.value.msg)
+        == "Vous n’avez que 3 actions de cette couleur\u00a0: impossible d’en vendre 5."
+    )
+    blocked = _example_4().model_copy(update={"shares": ((), ("M01",), ("M27",))})
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(blocked, A, SELLS[1], RNG)
+    assert err.value.msg.key == "mogul.error.nothing_to_sell"
 
 
 def test_labels_and_prompts_use_mogul_keys() -> None:
     """Labels and prompts: a Msg per legal action; the seat to act is asked, the others wait."""
     state = build(3, turn=A, pot=3, chips=(6, 6, 3), revealed="M09", sale_value=2)
-    labels = [RULES.action_label(state, A, a) for a in RULES.legal_actions(state, A)]
+    labels = [GAME.presentation.action_label(state, A, a) for a in GAME.legal_actions(state, A)]
     assert [m.key for m in labels] == ["mogul.action.pay", "mogul.action.drop", "mogul.action.loan"]
     assert labels[1].params == {"pot": 3}
-    assert RULES.prompt(state, A).key == "mogul.prompt.auction"
-    assert RULES.prompt(state, B).key == "mogul.prompt.wait"
-    assert RULES.prompt(state, B).seats == {"player": A}
+    assert GAME.presentation.prompt(state, A).key == "mogul.prompt.auction"
+    assert GAME.presentation.prompt(state, B).key == "mogul.prompt.wait"
+    assert GAME.presentation.prompt(state, B).seats == {"player": A}
     winner = _example_4()
-    labels = [RULES.action_label(winner, A, a) for a in RULES.legal_actions(winner, A)]
+    labels = [GAME.presentation.action_label(winner, A, a) for a in GAME.legal_actions(winner, A)]
     assert [m.key for m in labels][:3] == ["mogul.action.take", "mogul.action.sell_block", "mogul.action.sell"]
     assert labels[2].params == {"k": 1, "n": 4, "points": 4}
-    assert RULES.prompt(winner, A).key == "mogul.prompt.winner"
+    assert GAME.presentation.prompt(winner, A).key == "mogul.prompt.winner"

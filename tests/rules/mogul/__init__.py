@@ -1,0 +1,1 @@
+"""Mogul rule, view and playout tests."""
