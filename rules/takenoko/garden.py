@@ -36,7 +36,11 @@ def canal_spots(w: TakenokoWork) -> list[Edge]:
 
 def chip_targets(w: TakenokoWork) -> list[Hex]:
     """Plots that may take a chip, in reading order (TK-IMP-02: no improvement, no bamboo)."""
-    return reading_order_hexes(w.layout(), [(p.q, p.r) for p in w.garden if not p.improvement and p.height == 0])
+    found: list[Hex] | None = w.memo("chip_targets", w.garden)
+    if found is None:
+        bare = [(p.q, p.r) for p in w.garden if not p.improvement and p.height == 0]
+        found = w.remember("chip_targets", reading_order_hexes(w.layout(), bare), w.garden)
+    return found
 
 
 def grow(w: TakenokoWork, plot: Plot) -> int:

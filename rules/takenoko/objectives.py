@@ -95,14 +95,28 @@ def plot_card_holds(card: Card, irrigated: Irrigated) -> bool:
     return False
 
 
-def gardener_card_holds(card: Card, garden: Sequence[Plot]) -> bool:
+class Bamboos:
+    """What gardener cards look at, in one pass over the garden: the (colour, improvement) of every
+    bamboo of height 4, and how many bamboos of height 3 each colour has."""
+
+    __slots__ = ("fours", "threes")
+
+    def __init__(self, garden: Sequence[Plot]) -> None:
+        self.fours: set[tuple[str, str]] = set()
+        self.threes: dict[str, int] = {"G": 0, "Y": 0, "P": 0}
+        for p in garden:
+            if p.height == 4:
+                self.fours.add((p.colour, p.improvement))
+            elif p.height == 3:
+                self.threes[p.colour] += 1
+
+
+def gardener_card_holds(card: Card, bamboos: Bamboos) -> bool:
     """TK-OBJ-04: one bamboo of height exactly 4 with the improvement shown ('0' = none);
     TK-OBJ-05: at least n plots of the colour with height exactly 3, anywhere."""
-    colour = card.colours
     if card.count == 1:
-        wanted = "" if card.improvement == "0" else card.improvement
-        return any(p.colour == colour and p.height == 4 and p.improvement == wanted for p in garden)
-    return sum(1 for p in garden if p.colour == colour and p.height == 3) >= card.count
+        return (card.colours, "" if card.improvement == "0" else card.improvement) in bamboos.fours
+    return bamboos.threes[card.colours] >= card.count
 
 
 def panda_card_holds(card: Card, board: PlayerBoard) -> bool:
@@ -110,18 +124,31 @@ def panda_card_holds(card: Card, board: PlayerBoard) -> bool:
     return all(have >= need for have, need in zip(board.eaten, card.need, strict=True))
 
 
-def card_holds(card: Card, garden: Sequence[Plot], board: PlayerBoard, irrigated: Irrigated) -> bool:
+def card_holds(card: Card, irrigated: Irrigated, bamboos: Bamboos, board: PlayerBoard) -> bool:
     """Whether a card holds now for the player whose board is ``board``."""
     if card.category == "PL":
         return plot_card_holds_cached(card, irrigated)
     if card.category == "GA":
-        return gardener_card_holds(card, garden)
+        return gardener_card_holds(card, bamboos)
     return panda_card_holds(card, board)
+
+
+def judge(garden: Sequence[Plot], card_id: str, board: PlayerBoard) -> bool:
+    """Whether a card holds on a garden for a board (the whole check, nothing remembered)."""
+    return card_holds(CARDS[card_id], Irrigated(garden), Bamboos(garden), board)
 
 
 def holds(w: TakenokoWork, seat: int, card_id: str) -> bool:
     """Whether the card holds now for ``seat``."""
-    return card_holds(CARDS[card_id], w.garden, w.board(seat), irrigated(w))
+    return card_holds(CARDS[card_id], irrigated(w), bamboos(w), w.board(seat))
+
+
+def bamboos(w: TakenokoWork) -> Bamboos:
+    """The gardener-card summary of the garden (kept while the garden is unchanged)."""
+    found: Bamboos | None = w.memo("bamboos", w.garden)
+    if found is None:
+        found = w.remember("bamboos", Bamboos(w.garden), w.garden)
+    return found
 
 
 def irrigated(w: TakenokoWork) -> Irrigated:
@@ -138,8 +165,8 @@ def met(w: TakenokoWork, seat: int) -> tuple[str, ...]:
     board = w.boards[seat]
     found: tuple[str, ...] | None = w.memo(f"met{seat}", w.garden, board, hand)
     if found is None:
-        irr = irrigated(w)
-        found = tuple(c for c in hand if card_holds(CARDS[c], w.garden, board, irr))
+        irr, tall = irrigated(w), bamboos(w)
+        found = tuple(c for c in hand if card_holds(CARDS[c], irr, tall, board))
         w.remember(f"met{seat}", found, w.garden, board, hand)
     return found
 

@@ -311,8 +311,12 @@ def _status(view: TakenokoView, tr: Text) -> list[str]:
             tr("takenoko.board.rolled", emoji=FACE_EMOJI[view.weather], face=tr(f"takenoko.face.{view.weather}"))
         )
     allowed = 3 if view.condition == "SUN" else 2
-    used = ", ".join(tr(f"takenoko.action.{name}") for name in view.used) or "-"
-    parts.append(tr("takenoko.board.actions", used=used, left=max(0, allowed - len(view.used))))
+    left = max(0, allowed - len(view.used))
+    if view.used:
+        used = ", ".join(tr(f"takenoko.action.{name}") for name in view.used)
+        parts.append(tr("takenoko.board.actions", used=used, left=left))
+    else:
+        parts.append(tr("takenoko.board.actions_none", left=left))
     lines.append(" · ".join(parts))
     return lines
 

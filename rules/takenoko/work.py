@@ -73,10 +73,10 @@ class TakenokoWork(Work[TakenokoState, TakenokoAction], state=TakenokoState):
     # -- look-ups kept while their sources are unchanged ------------------------------------------
     def memo(self, name: str, *sources: Any) -> Any:
         """The value remembered under ``name`` if it was computed from these very ``sources``."""
+        # The memory holds the sources it was computed from, so while an entry lives no other
+        # object can have their identities: a hit on the ids is a hit on the very objects.
         found = _MEMORY.get((name, *map(id, sources)))
-        if found is None:
-            return None
-        return found[1] if all(a is b for a, b in zip(found[0], sources, strict=True)) else None
+        return None if found is None else found[1]
 
     def remember(self, name: str, value: Any, *sources: Any) -> Any:
         """Remember ``value`` as computed from ``sources``; return it."""

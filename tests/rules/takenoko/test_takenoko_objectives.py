@@ -8,7 +8,7 @@ import pytest
 from rules.engine import IllegalAction
 from rules.takenoko import GAME
 from rules.takenoko.data import CARDS
-from rules.takenoko.objectives import Irrigated, card_holds, gardener_card_holds, plot_card_holds
+from rules.takenoko.objectives import Bamboos, Irrigated, gardener_card_holds, judge, plot_card_holds
 from tests.rules.takenoko.helpers import board, codes, keys, play, plot, position
 
 YELLOW_CURVE = [plot("Y", 1, -1), plot("Y", 0, -1), plot("Y", -1, 0)]
@@ -17,7 +17,7 @@ YELLOW_CURVE = [plot("Y", 1, -1), plot("Y", 0, -1), plot("Y", -1, 0)]
 def holds(card_id: str, garden: list, eaten: tuple[int, int, int] = (0, 0, 0)) -> bool:  # type: ignore[type-arg]
     """Whether a card holds on a hand-built garden (and board)."""
     placed = position(garden=garden).garden
-    return card_holds(CARDS[card_id], placed, board(eaten=eaten), Irrigated(placed))
+    return judge(placed, card_id, board(eaten=eaten))
 
 
 def test_example_6_a_curve_in_any_rotation() -> None:
@@ -74,7 +74,7 @@ def test_tk_obj_05_several_bamboos_of_exactly_3() -> None:
     pinks = [plot("P", 1, 0, 3), plot("P", -1, 1, 3), plot("P", 0, -1, 4)]
     assert holds("GA-P-2x3", pinks)
     assert not holds("GA-P-2x3", [pinks[0], pinks[2]])
-    assert gardener_card_holds(CARDS["GA-G-4x3"], []) is False
+    assert gardener_card_holds(CARDS["GA-G-4x3"], Bamboos([])) is False
 
 
 def test_tk_obj_06_panda_cards_return_their_sections() -> None:
