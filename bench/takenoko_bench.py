@@ -4,8 +4,9 @@
     python bench/takenoko_bench.py --quick    # a smaller version
 
 Figures:
-- playouts_per_s: whole games of uniformly random legal choices per second, by player count
-  (the contract, property tests and random seats depend on it), with plies per game and µs per ply;
+- playouts: whole games of uniformly random legal choices per second, by player count (the
+  contract, property tests and random seats depend on it), with plies per game and µs per ply;
+  ``per_s`` is wall-clock time, ``cpu_per_s`` this process's CPU time (steadier on a shared machine);
 - ai_ms_per_decision: the AI's thinking time per decision (mean, 95th percentile, max) in all-AI
   games of 2, 3 and 4 players;
 - ai_vs_random: the AI against a random player in seeded 2-player games, seats alternating:
@@ -35,13 +36,14 @@ from rules.takenoko.state import TakenokoState
 def playouts(players: int, games: int) -> dict[str, float]:
     """Random playouts per second for one player count."""
     plies = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for seed in range(games):
         _, played = play_random(GAME, players, {}, seed)
         plies += len(played)
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {
         "per_s": round(games / elapsed, 1),
+        "cpu_per_s": round(games / cpu, 1),
         "plies_per_game": round(plies / games, 1),
         "us_per_ply": round(1e6 * elapsed / plies, 1),
     }

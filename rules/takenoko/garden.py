@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine import trusted
 from rules.takenoko.data import CHIP_INDEX, COLOUR_INDEX, MAX_HEIGHT, PLOTS, add_at
-from rules.takenoko.hexes import POND, Edge, Hex, edge_hexes, legal_canals, neighbours, plot_spots
+from rules.takenoko.hexes import POND, Edge, Hex, canal_legal, edge_hexes, legal_canals, neighbours, plot_spots
 from rules.takenoko.layout import reading_order_edges, reading_order_hexes
 from rules.takenoko.state import Plot
 
@@ -31,6 +31,16 @@ def canal_spots(w: TakenokoWork) -> list[Edge]:
     if found is None:
         edges = legal_canals(w.placed(), w.canal_set())
         found = w.remember("canal_spots", reading_order_edges(layout, edges), layout, w.canals)
+    return found
+
+
+def any_canal_spot(w: TakenokoWork) -> bool:
+    """Whether a canal may go anywhere now (the list itself waits for the canal step)."""
+    found: bool | None = w.memo("any_canal_spot", w.index(), w.canals)
+    if found is None:
+        placed, canals = w.placed(), w.canal_set()
+        found = any(canal_legal((h[0], h[1], d), placed, canals) for h in placed if h != POND for d in range(3))
+        w.remember("any_canal_spot", found, w.index(), w.canals)
     return found
 
 

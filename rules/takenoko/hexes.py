@@ -56,11 +56,6 @@ def edge_hexes(edge: Edge) -> tuple[Hex, Hex]:
     return (q, r), step((q, r), d)
 
 
-def edges_of(h: Hex) -> tuple[Edge, ...]:
-    """The keys of the six edges of ``h``."""
-    return tuple(edge_key(h, d) for d in range(6))
-
-
 def corner_edges(edge: Edge) -> tuple[tuple[Hex, tuple[Edge, Edge]], tuple[Hex, tuple[Edge, Edge]]]:
     """The two corners of an edge {a, b}: for each, its third hex c and the two other edges there
     ({a, c} and {b, c}), as in §3 (c1 = a + DIR[d+1], c2 = a + DIR[d−1])."""

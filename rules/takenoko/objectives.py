@@ -71,9 +71,13 @@ def plot_card_holds(card: Card, irrigated: Irrigated) -> bool:
     colour_of = irrigated.colour_of
     if len(card.colours) == 1:
         colour = card.colours
+        get = colour_of.get
         for key in irrigated.by_colour[colour]:
             for offsets in OFFSETS[card.shape]:
-                if all(colour_of.get(key + offset) == colour for offset in offsets):
+                for offset in offsets:
+                    if get(key + offset) != colour:
+                        break
+                else:
                     return True
         return False
     first, second = card.colours[0], card.colours[1]
@@ -168,6 +172,31 @@ def met(w: TakenokoWork, seat: int) -> tuple[str, ...]:
         irr, tall = irrigated(w), bamboos(w)
         found = tuple(c for c in hand if card_holds(CARDS[c], irr, tall, board))
         w.remember(f"met{seat}", found, w.garden, board, hand)
+    return found
+
+
+def any_met(w: TakenokoWork, seat: int) -> bool:
+    """Whether a card of ``seat``'s hand holds now: the cheap cards (panda, gardener) first, and the
+    search stops at the first that holds."""
+    hand = w.hands[seat]
+    board = w.boards[seat]
+    listed: tuple[str, ...] | None = w.memo(f"met{seat}", w.garden, board, hand)
+    if listed is not None:
+        return bool(listed)
+    found: bool | None = w.memo(f"any_met{seat}", w.garden, board, hand)
+    if found is None:
+        cards = [CARDS[c] for c in hand]
+        found = False
+        for card in [c for c in cards if c.category != "PL"] + [c for c in cards if c.category == "PL"]:
+            if card.category == "PA":
+                found = panda_card_holds(card, board)
+            elif card.category == "GA":
+                found = gardener_card_holds(card, bamboos(w))
+            else:
+                found = plot_card_holds_cached(card, irrigated(w))
+            if found:
+                break
+        w.remember(f"any_met{seat}", found, w.garden, board, hand)
     return found
 
 

@@ -30,6 +30,7 @@ from rules.takenoko.actions import (
 from rules.takenoko.data import ACTIONS, CATEGORIES, CHIPS, HAND_LIMIT, LAST_ROUND, PLOTS
 from rules.takenoko.figures import destinations, move_gardener, move_panda
 from rules.takenoko.garden import (
+    any_canal_spot,
     canal_spots,
     chip_targets,
     place_canal,
@@ -38,8 +39,8 @@ from rules.takenoko.garden import (
     plot_id_term,
     spots,
 )
-from rules.takenoko.hexes import Hex
-from rules.takenoko.objectives import draw_objective, met, validate
+from rules.takenoko.hexes import Hex, neighbours
+from rules.takenoko.objectives import any_met, draw_objective, met, validate
 from rules.takenoko.scoring import finish
 from rules.takenoko.weather import effect_choices, face_choices, play_effect, resolve, roll, tile_choices
 
@@ -146,7 +147,9 @@ def action_legal(w: TakenokoWork, name: str) -> bool:
     if name == "irrigation":
         return w.canal_supply > 0
     if name in ("gardener", "panda"):
-        return bool(destinations(w, name))
+        # A straight move exists as soon as a neighbour is placed (the list waits for the step).
+        placed = w.placed()
+        return any(h in placed for h in neighbours(w.gardener if name == "gardener" else w.panda))
     return len(w.hands[w.turn]) < HAND_LIMIT and any(w.decks)
 
 
@@ -155,11 +158,11 @@ def free_kinds(w: TakenokoWork, *, public: bool = False) -> list[TakenokoAction]
     a plot that may take it, a card that holds (publicly: any card in hand)."""
     board = w.board(w.turn)
     found = []
-    if board.canals and canal_spots(w):
+    if board.canals and any_canal_spot(w):
         found.append(ACT["place_canal"])
-    if any(board.chips) and chip_targets(w):
+    if any(board.chips) and any(not p.improvement and p.height == 0 for p in w.garden):
         found.append(ACT["place_chip"])
-    if w.hands[w.turn] if public else met(w, w.turn):
+    if w.hands[w.turn] if public else any_met(w, w.turn):
         found.append(ACT["validate"])
     return found
 

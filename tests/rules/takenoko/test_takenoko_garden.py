@@ -152,3 +152,17 @@ def test_tk_imp_05_fertilizer_adds_two_capped() -> None:
 def test_counts_are_kept_by_the_helpers() -> None:
     """The hand-built positions keep 90 sections (the playout invariant's starting point)."""
     assert total_bamboo(position(garden=RING_AND_ONE)) == (36, 30, 24)
+
+
+def test_tk_irr_05_first_irrigation_counts_even_with_an_empty_reserve() -> None:
+    """TK-IRR-05: the first irrigation is spent even if no section of the colour is left: the plot
+    is irrigated at height 0 and a later canal does not sprout it."""
+    garden = [plot("P", 1, 0, 1), plot("P", 1, -1, 1), plot("P", 2, -1, irrigated=False)]
+    start = position(garden=garden, canals=[(1, 0, 2)], boards={0: board(canals=2), 1: board(canals=2)})
+    dry = start.model_copy(update={"bamboo": (start.bamboo[0], start.bamboo[1], 0)})
+    wet, events = play(dry, "act:place_canal", "canal:1,0,1")
+    assert at(wet, (2, -1)).irrigated and at(wet, (2, -1)).height == 0
+    assert "irrigated_no_bamboo" in keys(events)
+    refilled = wet.model_copy(update={"bamboo": start.bamboo})
+    later, _ = play(refilled, "act:place_canal")  # (1,−1,0), the one edge left, is played alone
+    assert later.canals[-1] == (1, -1, 0) and at(later, (2, -1)).height == 0
