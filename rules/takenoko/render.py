@@ -13,6 +13,7 @@ from typing import Protocol
 from rules.engine import Msg, Seat, Text, msg
 from rules.takenoko.actions import TakenokoAction, action_code
 from rules.takenoko.data import CARDS, CATEGORIES, CHIPS, COLOURS, HAND_LIMIT, PLOTS, Card, objectives_needed
+from rules.takenoko.figures import destinations
 from rules.takenoko.hexes import DIR_NAMES, POND, Hex, step
 from rules.takenoko.layout import Layout, layout_for
 from rules.takenoko.objectives import PLACEMENTS
@@ -122,8 +123,6 @@ def _group_label(state: TakenokoState, action: TakenokoAction) -> Msg:
     w = TakenokoWork(state)
     everything = candidates(w)
     if action.kind == "dir":
-        from rules.takenoko.figures import destinations
-
         count = sum(1 for d, _ in destinations(w, state.step) if d == action.d)
         return msg(
             "takenoko.label.direction",

@@ -143,10 +143,13 @@ def test_tk_imp_03_a_watershed_chip_irrigates_and_sprouts() -> None:
 
 
 def test_tk_imp_05_fertilizer_adds_two_capped() -> None:
-    """TK-IMP-05: every growth on fertilizer adds 2, capped at 4 (3 → 4)."""
-    w = work(position(garden=[plot("G", 1, 0, 0, improvement="f"), plot("G", 0, 1, 3, improvement="f", chip=True)]))
+    """TK-IMP-05: every growth on fertilizer adds 2, capped at 4 (3 → 4). TK-IMP-06: a fertilizer
+    chip kept on the player's board does nothing."""
+    garden = [plot("G", 1, 0, 0, improvement="f"), plot("G", 0, 1, 3, improvement="f", chip=True), plot("Y", 1, -1)]
+    w = work(position(garden=garden, boards={0: board(chips=(0, 0, 1)), 1: board(chips=(0, 0, 1))}))
     assert grow(w, w.garden[0]) == 2 and grow(w, w.garden[1]) == 1
     assert (w.garden[0].height, w.garden[1].height) == (2, 4)
+    assert grow(w, w.garden[2]) == 1
 
 
 def test_counts_are_kept_by_the_helpers() -> None:

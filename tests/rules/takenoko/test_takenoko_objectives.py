@@ -103,6 +103,9 @@ def test_tk_obj_01_drawing_by_category_up_to_five_cards() -> None:
     assert drawn.hands[seat][-1] == top and drawn.decks[2] == asked.decks[2][1:]
     private = [e for e in events if e.to is not None]
     assert private and all(e.to == frozenset({seat}) for e in private)
+    # An empty deck is not offered.
+    no_gardener = asked.model_copy(update={"decks": (asked.decks[0], (), asked.decks[2])})
+    assert codes(no_gardener) == ["cat:PL", "cat:PA"]
 
 
 def test_tk_obj_02_validate_is_free_repeatable_and_needs_the_condition_now() -> None:
