@@ -1,0 +1,146 @@
+"""Takenoko figures, printed as one JSON object (tests never assert timings).
+
+    python bench/takenoko_bench.py            # the full run (the AI's 200 games take a few minutes)
+    python bench/takenoko_bench.py --quick    # a smaller version
+
+Figures:
+- playouts: whole games of uniformly random legal choices per second, by player count (the
+  contract, property tests and random seats depend on it), with plies per game and µs per ply;
+  ``per_s`` is wall-clock time, ``cpu_per_s`` this process's CPU time (steadier on a shared machine);
+- ai_ms_per_decision: the AI's thinking time per decision (mean, 95th percentile, max) in all-AI
+  games of 2, 3 and 4 players;
+- ai_vs_random: the AI against a random player in seeded 2-player games, seats alternating:
+  wins, shared wins, losses and the win rate;
+- picture_ms / board_ms: drawing the PNG of a full 27-plot garden, and its text board.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.i18n import Text
+from rules.engine import play_random, rng_for
+from rules.takenoko import GAME
+from rules.takenoko.picture import render_picture
+from rules.takenoko.state import TakenokoState
+
+
+def playouts(players: int, games: int) -> dict[str, float]:
+    """Random playouts per second for one player count."""
+    plies = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    for seed in range(games):
+        _, played = play_random(GAME, players, {}, seed)
+        plies += len(played)
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return {
+        "per_s": round(games / elapsed, 1),
+        "cpu_per_s": round(games / cpu, 1),
+        "plies_per_game": round(plies / games, 1),
+        "us_per_ply": round(1e6 * elapsed / plies, 1),
+    }
+
+
+def ai_timing(games: int) -> dict[str, float]:
+    """The AI's time per decision over all-AI games of 2, 3 and 4 players."""
+    times: list[float] = []
+    for n in range(games):
+        players = 2 + n % 3
+        state = GAME.start(players, {"pros_variant": "on" if n % 2 else "off"}, 700 + n)
+        ply = 0
+        while GAME.to_act(state):
+            ply += 1
+            seat = state.turn
+            start = time.perf_counter()
+            action = GAME.ai_action(state, seat, rng_for(f"{700 + n}:ai", ply))
+            times.append(1000 * (time.perf_counter() - start))
+            state, _ = GAME.apply(state, seat, action, rng_for(700 + n, ply))
+    times.sort()
+    return {
+        "mean": round(statistics.fmean(times), 2),
+        "p95": round(times[int(0.95 * (len(times) - 1))], 2),
+        "max": round(times[-1], 2),
+        "decisions": len(times),
+    }
+
+
+def ai_vs_random(games: int) -> dict[str, float]:
+    """The AI against a uniformly random player, 2 players, seats alternating."""
+    wins = shared = 0
+    for n in range(games):
+        seed, ai_seat = 10_000 + n, n % 2
+        state = GAME.start(2, {}, seed)
+        chooser = random.Random(seed)
+        ply = 0
+        while GAME.to_act(state):
+            ply += 1
+            seat = state.turn
+            if seat == ai_seat:
+                action = GAME.ai_action(state, seat, rng_for(f"{seed}:ai", ply))
+            else:
+                action = chooser.choice(list(GAME.legal_actions(state, seat)))
+            state, _ = GAME.apply(state, seat, action, rng_for(seed, ply))
+        result = GAME.outcome(state)
+        assert result is not None
+        winners = result.winners()
+        wins += winners == frozenset({ai_seat})
+        shared += ai_seat in winners and len(winners) > 1
+    return {
+        "games": games,
+        "wins": wins,
+        "shared": shared,
+        "losses": games - wins - shared,
+        "win_rate": round(wins / games, 3),
+    }
+
+
+def full_garden() -> TakenokoState:
+    """The end of a random 4-player game: all 27 plots placed."""
+    state, _ = play_random(GAME, 4, {}, 11)
+    assert len(state.garden) == 27
+    return state
+
+
+def drawing(repeats: int) -> dict[str, float]:
+    """Milliseconds to draw a full garden's picture and its text board."""
+    state = full_garden()
+    view = GAME.view(state, None)
+    tr = Text("en", ["Ann", "Ben", "Cyd", "Dee"])
+    start = time.perf_counter()
+    for _ in range(repeats):
+        picture = render_picture(view, tr)
+    picture_ms = 1000 * (time.perf_counter() - start) / repeats
+    start = time.perf_counter()
+    for _ in range(repeats):
+        GAME.presentation.render_board(view, tr)
+    board_ms = 1000 * (time.perf_counter() - start) / repeats
+    return {"picture_ms": round(picture_ms, 2), "picture_bytes": len(picture), "board_ms": round(board_ms, 2)}
+
+
+def main(quick: bool) -> dict[str, object]:
+    """Every figure."""
+    games = 10 if quick else 40
+    started = time.perf_counter()
+    figures: dict[str, object] = {
+        "playouts": {str(players): playouts(players, games) for players in (2, 3, 4)},
+        "ai_ms_per_decision": ai_timing(3 if quick else 9),
+        "ai_vs_random": ai_vs_random(20 if quick else 200),
+        **drawing(10 if quick else 50),
+    }
+    figures["seconds"] = round(time.perf_counter() - started, 1)
+    return figures
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="a smaller, faster run")
+    args = parser.parse_args()
+    print(json.dumps(main(args.quick), indent=2))

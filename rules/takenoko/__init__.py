@@ -1,0 +1,39 @@
+"""Takenoko (Antoine Bauza, 2011): grow bamboo in a shared garden, feed the panda, meet objectives."""
+
+from __future__ import annotations
+
+from rules.engine import Game, Presentation, Secrets
+from rules.takenoko.actions import TakenokoAction, action_code, parse_action
+from rules.takenoko.ai import choose
+from rules.takenoko.picture import render_picture
+from rules.takenoko.render import action_label, prompt, render_board, render_private
+from rules.takenoko.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, apply, legal_actions, outcome, setup, to_act
+from rules.takenoko.secrets import public_choices, swap
+from rules.takenoko.state import TakenokoState
+from rules.takenoko.view import TakenokoView, make_view
+
+GAME: Game[TakenokoState, TakenokoAction, TakenokoView] = Game(
+    name="takenoko",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    state_type=TakenokoState,
+    options=OPTIONS,
+    setup=setup,
+    to_act=to_act,
+    legal_actions=legal_actions,
+    apply=apply,
+    outcome=outcome,
+    view=make_view,
+    action_code=action_code,
+    parse_action=parse_action,
+    presentation=Presentation(
+        action_label=action_label,
+        prompt=prompt,
+        render_board=render_board,
+        render_private=render_private,
+        render_picture=render_picture,
+    ),
+    ai=choose,
+    secrets=Secrets(public_choices=public_choices, swap=swap),
+)
+"""Takenoko as the registry holds it."""

@@ -1,0 +1,82 @@
+"""The gardener and the panda: straight moves, growth and eating (TK-GARD-02..05, TK-PANDA-*,
+TK-WEATHER-05, TK-IMP-04)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.takenoko.data import COLOUR_INDEX, add_at
+from rules.takenoko.garden import grow, plot_term
+from rules.takenoko.hexes import Hex, neighbours, straight_moves
+from rules.takenoko.layout import reading_order_hexes
+
+if TYPE_CHECKING:
+    from rules.takenoko.work import TakenokoWork
+
+
+def destinations(w: TakenokoWork, figure: str) -> list[tuple[int, Hex]]:
+    """(direction, hex) of every straight-move destination of a figure, in reading order."""
+    start = w.gardener if figure == "gardener" else w.panda
+    layout = w.layout()
+    found: list[tuple[int, Hex]] | None = w.memo("moves", layout, start)
+    if found is None:
+        by_hex = {h: d for d, _, h in straight_moves(start, w.placed())}
+        found = [(by_hex[h], h) for h in reading_order_hexes(layout, by_hex)]
+        w.remember("moves", found, layout, start)
+    return found
+
+
+def move_gardener(w: TakenokoWork, h: Hex) -> None:
+    """GARDENER (TK-GARD-03): grow the destination if irrigated, then each irrigated neighbour of
+    its colour, in direction order (TK-GARD-05); on the pond nothing grows (TK-GARD-04)."""
+    w.gardener = h
+    plot = w.plot_at(h)
+    if plot is None:
+        w.event("takenoko.event.gardener_pond", seats={"player": w.turn})
+        return
+    w.event("takenoko.event.gardener", seats={"player": w.turn}, terms={"plot": plot_term(plot)})
+    grown: list[str] = []
+    targets = [plot] + [n for n in map(w.plot_at, neighbours(h)) if n is not None and n.colour == plot.colour]
+    for target in targets:
+        added = grow(w, target) if target.irrigated else 0
+        if added:
+            grown.append(str(target.height + added))
+    if grown:
+        w.event(
+            "takenoko.event.grew",
+            params={"n": len(grown), "heights": ", ".join(grown)},
+        )
+    else:
+        w.event("takenoko.event.nothing_grew")
+
+
+def move_panda(w: TakenokoWork, h: Hex, *, storm: bool = False) -> None:
+    """PANDA (TK-PANDA-01/02) or STORM (TK-WEATHER-05): move, then eat one section onto the player's
+    board unless the tile is the pond, bare, or enclosed (TK-IMP-04)."""
+    w.panda = h
+    plot = w.plot_at(h)
+    seat = w.turn
+    if plot is None:
+        w.event("takenoko.event.panda_pond", seats={"player": seat})
+        return
+    w.event(
+        "takenoko.event.panda_storm" if storm else "takenoko.event.panda",
+        seats={"player": seat},
+        terms={"plot": plot_term(plot)},
+    )
+    if plot.height == 0:
+        w.event("takenoko.event.panda_nothing")
+        return
+    if plot.improvement == "e":
+        w.event("takenoko.event.panda_enclosure")
+        return
+    w.set_plot(plot, height=plot.height - 1)
+    colour = COLOUR_INDEX[plot.colour]
+    board = w.board(seat)
+    w.set_board(seat, eaten=add_at(board.eaten, colour, 1))
+    w.event(
+        "takenoko.event.panda_eats",
+        seats={"player": seat},
+        terms={"colour": f"takenoko.bamboo.{plot.colour}"},
+        params={"height": plot.height - 1},
+    )

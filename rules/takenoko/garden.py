@@ -1,0 +1,157 @@
+"""The garden: plot spots and placement, irrigation and the first sprout, growth, canals and chips
+(spec §3, TK-PLOT-*, TK-IRR-*, TK-GARD-01/05, TK-IMP-*)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.engine import trusted
+from rules.takenoko.data import CHIP_INDEX, COLOUR_INDEX, MAX_HEIGHT, PLOTS, add_at
+from rules.takenoko.hexes import POND, Edge, Hex, canal_legal, edge_hexes, legal_canals, neighbours, plot_spots
+from rules.takenoko.layout import reading_order_edges, reading_order_hexes
+from rules.takenoko.state import Plot
+
+if TYPE_CHECKING:
+    from rules.takenoko.work import TakenokoWork
+
+
+def spots(w: TakenokoWork) -> list[Hex]:
+    """Plot spots in reading order (§3: next to the pond or to two placed plots)."""
+    layout = w.layout()
+    found: list[Hex] | None = w.memo("spots", layout)
+    if found is None:
+        found = w.remember("spots", reading_order_hexes(layout, plot_spots(w.placed())), layout)
+    return found
+
+
+def canal_spots(w: TakenokoWork) -> list[Edge]:
+    """Edges where a canal may go now, in reading order (§3 canal legality)."""
+    layout = w.layout()
+    found: list[Edge] | None = w.memo("canal_spots", layout, w.canals)
+    if found is None:
+        edges = legal_canals(w.placed(), w.canal_set())
+        found = w.remember("canal_spots", reading_order_edges(layout, edges), layout, w.canals)
+    return found
+
+
+def any_canal_spot(w: TakenokoWork) -> bool:
+    """Whether a canal may go anywhere now (the list itself waits for the canal step)."""
+    found: bool | None = w.memo("any_canal_spot", w.index(), w.canals)
+    if found is None:
+        placed, canals = w.placed(), w.canal_set()
+        found = any(canal_legal((h[0], h[1], d), placed, canals) for h in placed if h != POND for d in range(3))
+        w.remember("any_canal_spot", found, w.index(), w.canals)
+    return found
+
+
+def chip_targets(w: TakenokoWork) -> list[Hex]:
+    """Plots that may take a chip, in reading order (TK-IMP-02: no improvement, no bamboo)."""
+    found: list[Hex] | None = w.memo("chip_targets", w.garden)
+    if found is None:
+        bare = [(p.q, p.r) for p in w.garden if not p.improvement and p.height == 0]
+        found = w.remember("chip_targets", reading_order_hexes(w.layout(), bare), w.garden)
+    return found
+
+
+def grow(w: TakenokoWork, plot: Plot) -> int:
+    """One growth (TK-GARD-01): 1 section of the plot's colour, 2 with fertilizer (TK-IMP-05), never
+    above 4 nor more than the reserve holds. Returns the sections added."""
+    colour = COLOUR_INDEX[plot.colour]
+    amount = min(2 if plot.improvement == "f" else 1, MAX_HEIGHT - plot.height, w.bamboo[colour])
+    if amount > 0:
+        w.set_plot(plot, height=plot.height + amount)
+        w.bamboo = add_at(w.bamboo, colour, -amount)
+    return amount
+
+
+def irrigate(w: TakenokoWork, h: Hex) -> None:
+    """Irrigate the plot on ``h``: its first irrigation gives it one growth (TK-IRR-05), once ever."""
+    plot = w.plot_at(h)
+    if plot is None or plot.irrigated:
+        return
+    plot = w.set_plot(plot, irrigated=True)
+    added = grow(w, plot)
+    w.event(
+        "takenoko.event.sprout" if added else "takenoko.event.irrigated_no_bamboo",
+        params={"n": added, "height": plot.height + added},
+        terms={"plot": plot_term(plot)},
+    )
+
+
+def place_plot(w: TakenokoWork, plot_id: str, h: Hex, chip: str) -> None:
+    """Lay a plot on a spot, with an optional chip from the player's board (TK-PLOT-02), then
+    irrigate it if it lies next to the pond or has a watershed (TK-PLOT-03)."""
+    printed = PLOTS[plot_id]
+    if chip:
+        take_chip_from_board(w, chip)
+    plot = trusted(
+        Plot,
+        {
+            "id": plot_id,
+            "q": h[0],
+            "r": h[1],
+            "colour": plot_id[0],
+            "improvement": printed or chip,
+            "chip": bool(chip),
+            "height": 0,
+            "irrigated": False,
+        },
+    )
+    w.garden = (*w.garden, plot)
+    w.event(
+        "takenoko.event.placed_chip" if chip else "takenoko.event.placed",
+        seats={"player": w.turn},
+        terms={"plot": plot_term(plot), "chip": f"takenoko.chip.{chip}" if chip else "takenoko.chip.none"},
+    )
+    if POND in neighbours(h) or plot.improvement == "w":
+        irrigate(w, h)
+
+
+def take_chip_from_board(w: TakenokoWork, chip: str) -> None:
+    """Take one chip of a type off the active player's board."""
+    board = w.board(w.turn)
+    i = CHIP_INDEX[chip]
+    w.set_board(w.turn, chips=add_at(board.chips, i, -1))
+
+
+def place_canal(w: TakenokoWork, edge: Edge) -> None:
+    """PLACE_CANAL (TK-IRR-02): a canal from the player's board onto a legal edge; each of its two
+    plots that was dry gets its first irrigation (TK-IRR-06)."""
+    w.set_board(w.turn, canals=w.board(w.turn).canals - 1)
+    w.canals = (*w.canals, edge)
+    a, b = edge_hexes(edge)
+    pa, pb = w.plot_at(a), w.plot_at(b)
+    assert pa is not None and pb is not None
+    w.event(
+        "takenoko.event.canal_placed",
+        seats={"player": w.turn},
+        terms={"a": plot_term(pa), "b": plot_term(pb)},
+    )
+    irrigate(w, a)
+    irrigate(w, b)
+
+
+def place_chip(w: TakenokoWork, chip: str, h: Hex) -> None:
+    """PLACE_CHIP (TK-IMP-02): a chip from the player's board onto a plot with no improvement and no
+    bamboo; a watershed irrigates it at once (TK-IMP-03)."""
+    take_chip_from_board(w, chip)
+    plot = w.plot_at(h)
+    assert plot is not None and not plot.improvement and plot.height == 0
+    plot = w.set_plot(plot, improvement=chip, chip=True)
+    w.event(
+        "takenoko.event.chip_placed",
+        seats={"player": w.turn},
+        terms={"chip": f"takenoko.chip.{chip}", "plot": plot_term(plot)},
+    )
+    if chip == "w":
+        irrigate(w, h)
+
+
+def plot_term(plot: Plot) -> str:
+    """The catalogue key naming a plot by colour and improvement ("the green plot with fertilizer")."""
+    return f"takenoko.plot.{plot.colour}{plot.improvement}"
+
+
+def plot_id_term(plot_id: str) -> str:
+    """The same for a plot not placed yet (its printed improvement)."""
+    return f"takenoko.plot.{plot_id[0]}{PLOTS[plot_id]}"

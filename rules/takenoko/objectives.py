@@ -1,0 +1,257 @@
+"""Objective cards: when each holds, validation, and drawing (with the pros variant) —
+TK-OBJ-01..07, TK-END-01/03.
+
+Plot and gardener cards are judged on the garden alone; panda cards on one player's board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rules.takenoko.data import CARDS, CATEGORIES, SHAPES, Card, objectives_needed
+from rules.takenoko.hexes import Hex, shape_placements
+from rules.takenoko.state import PlayerBoard, Plot
+
+if TYPE_CHECKING:
+    from rules.takenoko.work import TakenokoWork
+
+PLACEMENTS: dict[str, tuple[tuple[Hex, ...], ...]] = {name: shape_placements(cells) for name, cells in SHAPES.items()}
+"""Every rotation of every shape, first cell at (0, 0) (the single-colour shapes are symmetric, so
+rotations cover their mirror images; the two-colour diamond test below accepts both mirrors)."""
+
+
+def pack(h: Hex) -> int:
+    """A hex as one int (the matching below adds offsets instead of building tuples)."""
+    return (h[0] + 128) * 512 + (h[1] + 128)
+
+
+OFFSETS: dict[str, tuple[tuple[int, ...], ...]] = {
+    name: tuple(tuple(dq * 512 + dr for dq, dr in cells[1:]) for cells in placements)
+    for name, placements in PLACEMENTS.items()
+}
+"""The same placements as packed offsets from the first cell."""
+
+
+class Irrigated:
+    """The irrigated plots, by packed hex and by colour (TK-OBJ-03: only irrigated plots count; the
+    pond never)."""
+
+    __slots__ = ("by_colour", "colour_of", "signature")
+
+    def __init__(self, garden: Sequence[Plot]) -> None:
+        self.colour_of: dict[int, str] = {pack((p.q, p.r)): p.colour for p in garden if p.irrigated}
+        self.by_colour: dict[str, list[int]] = {"G": [], "Y": [], "P": []}
+        for key, colour in self.colour_of.items():
+            self.by_colour[colour].append(key)
+        self.signature = tuple(self.colour_of.items())
+        """The irrigated plots as a hashable value: bamboo heights do not change it."""
+
+
+_PLOT_RESULTS: dict[tuple[tuple[tuple[int, str], ...], str], bool] = {}
+"""Plot cards judged on a set of irrigated plots (a plot card ignores the bamboo, so the answer
+lasts until a plot is placed or irrigated)."""
+
+
+def plot_card_holds_cached(card: Card, irrigated: Irrigated) -> bool:
+    """``plot_card_holds``, remembered by the irrigated plots and the card type."""
+    key = (irrigated.signature, card.type)
+    found = _PLOT_RESULTS.get(key)
+    if found is None:
+        if len(_PLOT_RESULTS) >= 8192:
+            _PLOT_RESULTS.clear()
+        found = _PLOT_RESULTS[key] = plot_card_holds(card, irrigated)
+    return found
+
+
+def plot_card_holds(card: Card, irrigated: Irrigated) -> bool:
+    """TK-OBJ-03: some placement of the shape, in any rotation, covers irrigated plots of the card's
+    colour; a two-colour diamond needs tips of different colours, middles of different colours and
+    two plots of each card colour (either mirror image)."""
+    colour_of = irrigated.colour_of
+    if len(card.colours) == 1:
+        colour = card.colours
+        get = colour_of.get
+        for key in irrigated.by_colour[colour]:
+            for offsets in OFFSETS[card.shape]:
+                for offset in offsets:
+                    if get(key + offset) != colour:
+                        break
+                else:
+                    return True
+        return False
+    first, second = card.colours[0], card.colours[1]
+    for key in irrigated.by_colour[first] + irrigated.by_colour[second]:
+        middle_a = colour_of[key]
+        for offsets in OFFSETS["DIA"]:
+            middle_b, tip_a, tip_b = (colour_of.get(key + offset) for offset in offsets)
+            # Tips differ, middles differ, and only the card's two colours: then each colour
+            # covers exactly one tip and one middle (2 plots of each).
+            if (
+                middle_b is not None
+                and tip_a is not None
+                and tip_b is not None
+                and middle_a != middle_b
+                and tip_a != tip_b
+                and {middle_b, tip_a, tip_b} <= {first, second}
+            ):
+                return True
+    return False
+
+
+class Bamboos:
+    """What gardener cards look at, in one pass over the garden: the (colour, improvement) of every
+    bamboo of height 4, and how many bamboos of height 3 each colour has."""
+
+    __slots__ = ("fours", "threes")
+
+    def __init__(self, garden: Sequence[Plot]) -> None:
+        self.fours: set[tuple[str, str]] = set()
+        self.threes: dict[str, int] = {"G": 0, "Y": 0, "P": 0}
+        for p in garden:
+            if p.height == 4:
+                self.fours.add((p.colour, p.improvement))
+            elif p.height == 3:
+                self.threes[p.colour] += 1
+
+
+def gardener_card_holds(card: Card, bamboos: Bamboos) -> bool:
+    """TK-OBJ-04: one bamboo of height exactly 4 with the improvement shown ('0' = none);
+    TK-OBJ-05: at least n plots of the colour with height exactly 3, anywhere."""
+    if card.count == 1:
+        return (card.colours, "" if card.improvement == "0" else card.improvement) in bamboos.fours
+    return bamboos.threes[card.colours] >= card.count
+
+
+def panda_card_holds(card: Card, board: PlayerBoard) -> bool:
+    """TK-OBJ-06: the player's board holds the sections the card shows."""
+    return all(have >= need for have, need in zip(board.eaten, card.need, strict=True))
+
+
+def card_holds(card: Card, irrigated: Irrigated, bamboos: Bamboos, board: PlayerBoard) -> bool:
+    """Whether a card holds now for the player whose board is ``board``."""
+    if card.category == "PL":
+        return plot_card_holds_cached(card, irrigated)
+    if card.category == "GA":
+        return gardener_card_holds(card, bamboos)
+    return panda_card_holds(card, board)
+
+
+def judge(garden: Sequence[Plot], card_id: str, board: PlayerBoard) -> bool:
+    """Whether a card holds on a garden for a board (the whole check, nothing remembered)."""
+    return card_holds(CARDS[card_id], Irrigated(garden), Bamboos(garden), board)
+
+
+def holds(w: TakenokoWork, seat: int, card_id: str) -> bool:
+    """Whether the card holds now for ``seat``."""
+    return card_holds(CARDS[card_id], irrigated(w), bamboos(w), w.board(seat))
+
+
+def bamboos(w: TakenokoWork) -> Bamboos:
+    """The gardener-card summary of the garden (kept while the garden is unchanged)."""
+    found: Bamboos | None = w.memo("bamboos", w.garden)
+    if found is None:
+        found = w.remember("bamboos", Bamboos(w.garden), w.garden)
+    return found
+
+
+def irrigated(w: TakenokoWork) -> Irrigated:
+    """The irrigated plots (kept while the garden is unchanged)."""
+    found: Irrigated | None = w.memo("irrigated", w.garden)
+    if found is None:
+        found = w.remember("irrigated", Irrigated(w.garden), w.garden)
+    return found
+
+
+def met(w: TakenokoWork, seat: int) -> tuple[str, ...]:
+    """The cards in ``seat``'s hand that hold now, in hand order."""
+    hand = w.hands[seat]
+    board = w.boards[seat]
+    found: tuple[str, ...] | None = w.memo(f"met{seat}", w.garden, board, hand)
+    if found is None:
+        irr, tall = irrigated(w), bamboos(w)
+        found = tuple(c for c in hand if card_holds(CARDS[c], irr, tall, board))
+        w.remember(f"met{seat}", found, w.garden, board, hand)
+    return found
+
+
+def any_met(w: TakenokoWork, seat: int) -> bool:
+    """Whether a card of ``seat``'s hand holds now: the cheap cards (panda, gardener) first, and the
+    search stops at the first that holds."""
+    hand = w.hands[seat]
+    board = w.boards[seat]
+    listed: tuple[str, ...] | None = w.memo(f"met{seat}", w.garden, board, hand)
+    if listed is not None:
+        return bool(listed)
+    found: bool | None = w.memo(f"any_met{seat}", w.garden, board, hand)
+    if found is None:
+        cards = [CARDS[c] for c in hand]
+        found = False
+        for card in [c for c in cards if c.category != "PL"] + [c for c in cards if c.category == "PL"]:
+            if card.category == "PA":
+                found = panda_card_holds(card, board)
+            elif card.category == "GA":
+                found = gardener_card_holds(card, bamboos(w))
+            else:
+                found = plot_card_holds_cached(card, irrigated(w))
+            if found:
+                break
+        w.remember(f"any_met{seat}", found, w.garden, board, hand)
+    return found
+
+
+def validate(w: TakenokoWork, card_id: str) -> None:
+    """VALIDATE (TK-OBJ-02): lay the card face up, never to be lost; a panda card returns its sections
+    to the reserve (TK-OBJ-06); the first player to N objectives takes the Emperor (TK-END-01)."""
+    seat = w.turn
+    card = CARDS[card_id]
+    hand = list(w.hands[seat])
+    hand.remove(card_id)
+    w.hands = (*w.hands[:seat], tuple(hand), *w.hands[seat + 1 :])
+    w.done = (*w.done[:seat], (*w.done[seat], card_id), *w.done[seat + 1 :])
+    if card.category == "PA":
+        board = w.board(seat)
+        w.set_board(seat, eaten=tuple(have - need for have, need in zip(board.eaten, card.need, strict=True)))
+        w.bamboo = (w.bamboo[0] + card.need[0], w.bamboo[1] + card.need[1], w.bamboo[2] + card.need[2])
+    w.event(
+        "takenoko.event.validated",
+        seats={"player": seat},
+        terms={"card": f"takenoko.card.{card.type}"},
+        params={"points": card.points, "count": len(w.done[seat])},
+    )
+    needed = objectives_needed(w.players)
+    if w.emperor < 0 and len(w.done[seat]) >= needed:
+        w.emperor = seat
+        w.event("takenoko.event.emperor", seats={"player": seat}, params={"n": needed})
+
+
+def draw_objective(w: TakenokoWork, category: str) -> bool:
+    """OBJECTIVE (TK-OBJ-01): the top card of a category into the hand. With the pros variant
+    (TK-OBJ-07) a plot or gardener card that already holds goes under its deck instead, unless it
+    was already put back during this action; returns False when the player must choose again."""
+    seat = w.turn
+    i = CATEGORIES.index(category)
+    deck = w.decks[i]
+    card_id, rest = deck[0], deck[1:]
+    card = CARDS[card_id]
+    term = f"takenoko.category.{category}"
+    if w.pros and category != "PA" and card_id not in w.returned and holds(w, seat, card_id):
+        w.decks = _with_deck(w.decks, i, (*rest, card_id))
+        w.returned = (*w.returned, card_id)
+        w.event("takenoko.event.pros_back", seats={"player": seat}, terms={"category": term})
+        w.event("takenoko.event.pros_back_card", to=seat, terms={"card": f"takenoko.card.{card.type}"})
+        return False
+    w.decks = _with_deck(w.decks, i, rest)
+    w.hands = (*w.hands[:seat], (*w.hands[seat], card_id), *w.hands[seat + 1 :])
+    w.returned = ()
+    w.event("takenoko.event.drew_objective", seats={"player": seat}, terms={"category": term})
+    w.event("takenoko.event.you_drew", to=seat, terms={"card": f"takenoko.card.{card.type}"})
+    return True
+
+
+def _with_deck(
+    decks: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], i: int, deck: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    items = list(decks)
+    items[i] = deck
+    return (items[0], items[1], items[2])

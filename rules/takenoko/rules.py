@@ -1,0 +1,146 @@
+"""Takenoko rules: setup, who acts, the legal choices, applying one, the outcome (spec §4–§8).
+
+``apply`` copies the state into a ``TakenokoWork``, plays the choice, then ``settle`` runs the
+automatic steps (the weather roll) and plays every decision that has a single choice, until the
+active player faces a real choice or the game is over.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from rules.engine import Event, IllegalAction, Options, OptionSpec, Outcome, Seat, fill_options
+from rules.takenoko.actions import ACT, TakenokoAction, action_code
+from rules.takenoko.data import BAMBOO, CANALS, CATEGORIES, CHIP_SUPPLY, PLOTS, deck_of
+from rules.takenoko.hexes import POND
+from rules.takenoko.scoring import outcome_of
+from rules.takenoko.state import TOP_STEPS, PlayerBoard, TakenokoState
+from rules.takenoko.turn import choices
+from rules.takenoko.work import TakenokoWork
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+OPTIONS: tuple[OptionSpec, ...] = (OptionSpec(name="pros_variant", choices=("off", "on"), default="off"),)
+"""§6: the pros variant (TK-OBJ-07); the player count is the table's."""
+
+
+def setup(players: int, options: Options, rng: random.Random) -> tuple[TakenokoState, list[Event]]:
+    """TK-SETUP-01..05: pond and figures, shuffled plots and objective decks, one card of each
+    category per player, a random first player; round 1 starts without weather."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise IllegalAction("takenoko.error.players", min=MIN_PLAYERS, max=MAX_PLAYERS)
+    filled = fill_options(OPTIONS, options)
+    plots = list(PLOTS)
+    rng.shuffle(plots)
+    decks = []
+    for category in CATEGORIES:
+        deck = list(deck_of(category))
+        rng.shuffle(deck)
+        decks.append(deck)
+    hands = tuple(tuple(deck.pop(0) for deck in decks) for _ in range(players))
+    first = rng.randrange(players)
+    board = PlayerBoard(canals=0, chips=(0, 0, 0), eaten=(0, 0, 0))
+    state = TakenokoState(
+        players=players,
+        pros=filled["pros_variant"] == "on",
+        first=first,
+        turn=first,
+        round=1,
+        step="start",
+        back="action",
+        weather="",
+        condition="",
+        used=(),
+        garden=(),
+        canals=(),
+        gardener=POND,
+        panda=POND,
+        plots=tuple(plots),
+        drawn=(),
+        placing="",
+        spot=None,
+        group=-1,
+        pick="",
+        bamboo=BAMBOO,
+        canal_supply=CANALS,
+        chip_supply=CHIP_SUPPLY,
+        boards=(board,) * players,
+        hands=hands,
+        decks=(tuple(decks[0]), tuple(decks[1]), tuple(decks[2])),
+        returned=(),
+        done=((),) * players,
+        emperor=-1,
+    )
+    w = TakenokoWork(state, rng)
+    w.event("takenoko.event.setup", seats={"player": first}, params={"players": players})
+    for seat in range(players):
+        w.event("takenoko.event.your_hand", to=seat)
+    w.settle()
+    return w.freeze(), w.events
+
+
+def to_act(state: TakenokoState) -> frozenset[Seat]:
+    """The active seat, or nobody once the game is over."""
+    return frozenset() if state.step == "over" else frozenset((state.turn,))
+
+
+_last: tuple[TakenokoState | None, tuple[TakenokoAction, ...]] = (None, ())
+
+
+def current_choices(state: TakenokoState) -> tuple[TakenokoAction, ...]:
+    """The choices of the open decision (the last state asked is remembered: a player's ``legal``
+    then ``apply`` on the same state compute them once)."""
+    global _last
+    last = _last
+    if last[0] is state:
+        return last[1]
+    found = tuple(choices(TakenokoWork(state)))
+    _last = (state, found)
+    return found
+
+
+def legal_actions(state: TakenokoState, seat: Seat) -> Sequence[TakenokoAction]:
+    """Every legal choice of ``seat`` now, in board order (none if it is not this seat's turn)."""
+    if state.step == "over" or seat != state.turn:
+        return ()
+    return current_choices(state)
+
+
+def apply(
+    state: TakenokoState, seat: Seat, action: TakenokoAction, rng: random.Random
+) -> tuple[TakenokoState, list[Event]]:
+    """Play ``action`` for ``seat``; IllegalAction (state untouched) if it is not a choice now."""
+    if state.step == "over":
+        raise IllegalAction("takenoko.error.game_over")
+    if seat != state.turn:
+        raise IllegalAction("takenoko.error.not_your_turn")
+    offered = current_choices(state)
+    if not _offers(offered, action):
+        if action == ACT["validate"] and state.step in TOP_STEPS and state.hands[seat]:
+            # Offered publicly whenever the hand holds a card; refused here, to this player alone.
+            raise IllegalAction("takenoko.error.nothing_met")
+        raise IllegalAction("takenoko.error.not_now", code=action_code(action))
+    global _last
+    w = TakenokoWork(state, rng)
+    w.play(seat, action)
+    w.settle()
+    after = w.freeze()
+    if after.step != "over":
+        _last = (after, tuple(w.asked))  # settle stopped on these choices: the next ask reuses them
+    return after, w.events
+
+
+def _offers(offered: tuple[TakenokoAction, ...], action: TakenokoAction) -> bool:
+    """True if ``action`` is among ``offered`` (the shared instances first: no field comparison)."""
+    for choice in offered:
+        if choice is action:
+            return True
+    return action in offered
+
+
+def outcome(state: TakenokoState) -> Outcome | None:
+    """The final standings once the game is over (TK-END-04), else None."""
+    if state.step != "over":
+        return None
+    return outcome_of(state.done, state.emperor)
