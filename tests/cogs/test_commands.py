@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EXTENSIONS
-from bot.i18n import placeholders
+from bot.i18n import placeholders, t
 from cogs.ui.translate import CatalogueTranslator
 from rules.registry import GAMES
 
@@ -105,7 +105,12 @@ async def test_every_game_has_a_new_command_offering_exactly_its_options() -> No
         assert game in payloads, f"no /{game} group"
         new = next(o for o in payloads[game]["options"] if o["name"] == "new")
         offered = {o["name"]: [c["value"] for c in o.get("choices", [])] for o in new.get("options", [])}
-        expected = {spec.name: list(spec.choices) for spec in rules.options if len(spec.choices) > 1}
+        # Options are shown under their catalogue names (allow_no_bet is "abstain").
+        expected = {
+            t(f"cmd.{game}.new.{spec.name}.name", "en"): list(spec.choices)
+            for spec in rules.options
+            if len(spec.choices) > 1
+        }
         clock = {name: offered.pop(name, None) for name in ("clock", "timeouts")}
         assert offered == expected, game
         assert clock["timeouts"] == ["ai", "skip"] and clock["clock"], f"/{game} new sets the clock too"
