@@ -107,7 +107,7 @@ class Work(Generic[S, A]):
         """Play ``action`` for ``seat``; ``forced`` when it was the only choice (said in the events)."""
         raise NotImplementedError
 
-    def offered(self, seat: Seat, choices: Sequence[A]) -> int:
+    def offer_size(self, seat: Seat, choices: Sequence[A]) -> int:
         """How many choices a public message would offer for the open decision of ``seat``. A game
         with secrets may offer more than are legal (``Secrets.public_choices``); it overrides this
         so that a lone legal choice is played for the player only when the public offer is lone
@@ -123,7 +123,7 @@ class Work(Generic[S, A]):
                     return
                 continue
             seat, choices = decision
-            if len(choices) != 1 or self.offered(seat, choices) > 1:
+            if len(choices) != 1 or self.offer_size(seat, choices) > 1:
                 return
             self.play(seat, choices[0], forced=True)
 
