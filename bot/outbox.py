@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from db.store import TableRecord
@@ -129,3 +130,6 @@ class Outbox:
     page: int = 0
     pages: int = 0
     """A paged reply (the log): which page this is, of how many."""
+    picture: Callable[[], bytes] | None = None
+    """The public board as a PNG, for games that draw one (Takenoko's garden): drawn on demand,
+    from the same public view as ``board``, so a front end can draw it off its event loop."""

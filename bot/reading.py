@@ -43,6 +43,7 @@ class Reading(Texts):
         out = Outbox(table.id, table.game, over=table.status != "active")
         state = self._state(table)
         out.board = self._board_text(table, state)
+        out.picture = self._picture(table, state)
         if table.status == "over":
             out.events = self._results(table, self._rules(table.game), state, table.locale)
         out.mentions = self._waiting_on(table)

@@ -4,6 +4,7 @@ move, the public history and the final standings, in the reader's language."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from bot.clock import Clocks, TableSettings, deadline, iso
@@ -17,6 +18,16 @@ from rules.engine import Game, Outcome
 
 class Texts(ServiceCore):
     """Text and choices, drawn from the game's views (never from its state directly)."""
+
+    def _picture(self, table: TableRecord, state: Any) -> Callable[[], bytes] | None:
+        """The public board as a picture, drawn on demand from the public view (if the game has one)."""
+        rules = self._rules(table.game)
+        draw = rules.presentation.render_picture
+        if draw is None:
+            return None
+        view = rules.view(state, None)
+        tr = Text(table.locale, self._names(table))
+        return lambda: draw(view, tr)
 
     def _board_text(self, table: TableRecord, state: Any, *, closing: bool = False) -> str:
         rules = self._rules(table.game)
@@ -104,6 +115,7 @@ class Texts(ServiceCore):
         public = Text(table.locale, names)
         out = Outbox(table.id, table.game, over=step.write.status == "over", moved=True)
         out.board = self._board_text(table, step.state)
+        out.picture = self._picture(table, step.state)
         out.asks = [self._ask(table, d.seat, table.locale) for d in table.decisions]
         secret = {ask.seat for ask in out.asks if ask.secret}
         out.events.extend(public.msg(e) for _, e in step.events if e.to is None)

@@ -8,10 +8,12 @@ on the client; only the turn ping names, and pings, the players it is for.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import io
 import json
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -41,6 +43,19 @@ def jump_url(table: TableRecord, message_id: int | None = None) -> str:
     mid = message_id if message_id is not None else table.board_message_id
     base = f"https://discord.com/channels/{guild}/{table.channel_id}"
     return f"{base}/{mid}" if mid else base
+
+
+Picture = Callable[[], bytes] | None
+"""A board's picture, drawn on demand (see Outbox.picture)."""
+PICTURE_NAME = "board.png"
+
+
+async def draw(picture: Picture) -> discord.File | None:
+    """The picture as an attachment, drawn in a worker thread (a garden takes a few ms to draw)."""
+    if picture is None:
+        return None
+    data = await asyncio.to_thread(picture)
+    return discord.File(io.BytesIO(data), filename=PICTURE_NAME)
 
 
 def stamp(iso_time: str, style: str = "R") -> str:
@@ -136,25 +151,32 @@ class TableHub:
             return channel
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
-    async def post_board(self, table: TableRecord, content: str) -> discord.Message:
-        """Send a new board message and remember it."""
+    async def post_board(self, table: TableRecord, content: str, picture: Picture = None) -> discord.Message:
+        """Send a new board message (with its picture, if the game draws one) and remember it."""
         view = await self.board_view(table)
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+        drawn = await draw(picture)
+        if drawn is not None:
+            kwargs["file"] = drawn
         message = await self.channel_of(table).send(content, **kwargs)
         await self.service.set_board_message(table.id, message.id)
         return message
 
-    async def edit_board(self, table: TableRecord, content: str, asks: Sequence[Ask] | None = None) -> None:
-        """Edit the board message in place (or post a new one if it is gone)."""
+    async def edit_board(
+        self, table: TableRecord, content: str, asks: Sequence[Ask] | None = None, picture: Picture = None
+    ) -> None:
+        """Edit the board message in place, its picture replaced (or post a new one if it is gone)."""
         view = await self.board_view(table, asks)
         if table.board_message_id is None:
-            await self.post_board(table, content)
+            await self.post_board(table, content, picture)
             return
         message = self.channel_of(table).get_partial_message(table.board_message_id)  # type: ignore[attr-defined]
+        drawn = await draw(picture)
+        extra: dict[str, Any] = {"attachments": [drawn]} if drawn is not None else {}
         try:
-            await message.edit(content=content, view=view)
+            await message.edit(content=content, view=view, **extra)
         except discord.NotFound:
-            await self.post_board(table, content)
+            await self.post_board(table, content, picture)
 
     async def repost_board(self, interaction: discord.Interaction) -> None:
         """Post the board again at the bottom of the channel and retire the old message."""
@@ -162,7 +184,7 @@ class TableHub:
         table = await self.service.table(table_id=out.table_id)
         old = table.board_message_id
         await self.reply(interaction, t("discord.board_reposted", str(interaction.locale)))
-        await self.post_board(table, compose(out, table.locale))
+        await self.post_board(table, compose(out, table.locale), out.picture)
         if old is not None:
             try:
                 await self.channel_of(table).get_partial_message(old).delete()  # type: ignore[attr-defined]
@@ -208,7 +230,9 @@ class TableHub:
         own = await self.secret_choices(table, player_of(interaction))
         if on_board and content:
             view = await self.board_view(table, out.asks if out.moved else None)
-            await interaction.response.edit_message(content=content, view=view)
+            drawn = await draw(out.picture)
+            extra: dict[str, Any] = {"attachments": [drawn]} if drawn is not None else {}
+            await interaction.response.edit_message(content=content, view=view, **extra)
             if own is not None:
                 await interaction.followup.send(clip(out.reply, MAX_CONTENT), ephemeral=True, view=own)
             elif _says_more(out.reply):
@@ -229,7 +253,7 @@ class TableHub:
             else:
                 await self.reply(interaction, out.reply, view=own)
             if content and out.moved:
-                await self.edit_board(table, content, out.asks)
+                await self.edit_board(table, content, out.asks, out.picture)
         await self.ping(table, out)
         await self.retire_closed_ping(table, out)
         await self.announce(table, out)
@@ -466,7 +490,7 @@ class TableHub:
         table = await self.service.table(table_id=out.table_id)
         self._log(table, out.events)
         if out.moved and (out.board or out.events):
-            await self.edit_board(table, compose(out, table.locale), out.asks)
+            await self.edit_board(table, compose(out, table.locale), out.asks, out.picture)
         await self.ping(table, out)
         await self.retire_closed_ping(table, out)
         await self.announce(table, out)
