@@ -123,6 +123,9 @@ def test_random_playouts_keep_the_contract(name: str, players: int, options: dic
                 for action in legal:
                     assert game.parse_action(game.action_code(action)) == action
                     assert len(Text("fr", []).msg(game.presentation.action_label(state, seat, action))) <= 80
+                # The pass played for a seat whose time ran out (a table's "skip" policy) is legal.
+                passed = game.skip(state, seat) if game.skip is not None else None
+                assert passed is None or passed in legal, (seat, passed)
                 # What a public message offers covers every legal choice and fits one decision.
                 if offered is not None:
                     codes = [game.action_code(a) for a in offered]

@@ -38,5 +38,7 @@ GAME: Game[MogulState, MogulAction, MogulView] = Game(
     ),
     ai=ai.choose,
     secrets=Secrets(public_choices=secrets.public_choices, swap=secrets.swap),
+    hidden=secrets.hidden,
+    skip=rules.skip,
 )
 """Mogul as the registry holds it."""

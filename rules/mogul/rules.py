@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from rules.engine import Event, IllegalAction, OptionSpec, Seat
 
 from . import auction, rounds, shares
-from .actions import DECLINE, PICKS, SELLS, TAKE, MogulAction
+from .actions import DECLINE, DROP, PICKS, SELLS, TAKE, MogulAction
 from .data import (
     CARD_LIST,
     CARDS,
@@ -242,3 +242,11 @@ class MogulTurn(MogulWork):
             rounds.end_round(self)
         else:
             shares.pick(self, seat, action.card, forced=forced)
+
+
+def skip(state: MogulState, seat: Seat) -> MogulAction | None:
+    """The pass a seat whose time ran out makes where the rules have one: drop out of the auction
+    (MG-AUC-2), sell nothing as runner-up (MG-ACT-4), decline the share (MG-ACT-5)."""
+    if seat != state.turn:
+        return None
+    return {"auction": DROP, "runner_sell": SELLS[0], "runner_take": DECLINE}.get(state.phase)

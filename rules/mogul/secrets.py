@@ -40,3 +40,8 @@ def swap(state: MogulState, a: Seat, b: Seat, rng: random.Random) -> MogulState:
             chips[taker] += moved
             return state.model_copy(update={"chips": tuple(chips)})
     return state
+
+
+def hidden(state: MogulState) -> tuple[str, ...]:
+    """What no seat sees: the deck's order (a move that reveals its top card cannot be undone)."""
+    return state.deck

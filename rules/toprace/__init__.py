@@ -35,6 +35,8 @@ GAME: Game[TopRaceState, Action, TopRaceView] = Game(
     ),
     ai=ai.ai_action,
     secrets=Secrets(public_choices=secrets.public_choices, swap=secrets.swap),
+    hidden=secrets.hidden,
+    skip=rules.skip,
     state_version=1,
 )
 """Top Race as the registry holds it."""

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from rules.engine import Event, IllegalAction, OptionSpec, Outcome, Seat
 from rules.flow import standings
 from rules.toprace import auction
-from rules.toprace.actions import Action
-from rules.toprace.data import NOT_BET, START_MONEY
+from rules.toprace.actions import PASS, Action, act
+from rules.toprace.data import BET_NONE, NOT_BET, START_MONEY
 from rules.toprace.state import TopRaceState
 from rules.toprace.work import TopRaceWork, choices, refusal
 
@@ -89,3 +89,15 @@ def outcome(state: TopRaceState) -> Outcome | None:
     if state.phase != "over":
         return None
     return standings(state.money)
+
+
+def skip(state: TopRaceState, seat: Seat) -> Action | None:
+    """The pass a seat whose time ran out makes where the rules have one: pass in the auction
+    (TR-AUC-3), no bet at a TIP line when the table allows it (allow_no_bet); else None."""
+    if seat not in to_act(state):
+        return None
+    if state.ask == "bid":
+        return PASS
+    if state.ask == "bet" and state.allow_no_bet:
+        return act("bet", BET_NONE)
+    return None

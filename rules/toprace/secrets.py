@@ -46,3 +46,8 @@ def swap(state: TopRaceState, a: Seat, b: Seat, rng: random.Random) -> TopRaceSt
     if changed:
         return state.model_copy(update={"bets": tuple(bets)})
     return state
+
+
+def hidden(state: TopRaceState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What no seat sees: the driver cards' order and the cards set aside (5 players)."""
+    return state.drivers, state.removed
