@@ -91,9 +91,7 @@ class Days(Moves):
                 clocks = replace(clocks, seats=seats)
                 if not was_timed:
                     rec = replace(rec, decisions=tuple(replace(d, since=iso(now)) for d in rec.decisions))
-                return self._advance(
-                    rules, rec, state, rec.ply, [], None, now, [], clocks=clocks, settings=chosen.to_json()
-                )
+                return self._advance(rules, rec, state, rec.ply, [], now, [], clocks=clocks, settings=chosen.to_json())
 
             _, table, out = await self._rewrite(table.id, decide)
         out.events.append(
@@ -134,7 +132,7 @@ class Days(Moves):
             clocks = replace(clocks, paused_at=iso(now))
             note = event("table.event.paused", seats={"player": _seat_of(rec, player.id)})
             return self._advance(
-                self._rules(rec.game), rec, self._state(rec), rec.ply, [], None, now, [(None, note)], clocks=clocks
+                self._rules(rec.game), rec, self._state(rec), rec.ply, [], now, [(None, note)], clocks=clocks
             )
 
         _, table, out = await self._rewrite(table.id, decide)
@@ -161,7 +159,7 @@ class Days(Moves):
         note = event(key, seats={"player": _seat_of(rec, by)} if by is not None else None)
         rec = replace(rec, decisions=decisions)
         return self._advance(
-            self._rules(rec.game), rec, self._state(rec), rec.ply, [], None, now, [(None, note)], clocks=clocks
+            self._rules(rec.game), rec, self._state(rec), rec.ply, [], now, [(None, note)], clocks=clocks
         )
 
     # -- absent players -------------------------------------------------------------------------
@@ -194,7 +192,7 @@ class Days(Moves):
         else:
             note = event("table.event.kicked", seats={"player": seat, "host": _seat_of(rec, by)})
         return self._advance(
-            self._rules(rec.game), rec, self._state(rec), rec.ply, [], None, now, [(None, note)], clocks=clocks
+            self._rules(rec.game), rec, self._state(rec), rec.ply, [], now, [(None, note)], clocks=clocks
         )
 
     async def come_back(self, place: Place, player: Player) -> Outbox:
@@ -226,13 +224,11 @@ class Days(Moves):
         if not clocks.seats[seat].away:
             if strict:
                 raise TableError("error.not_away")
-            return self._advance(
-                self._rules(rec.game), rec, self._state(rec), rec.ply, [], None, now, [], clocks=clocks
-            )
+            return self._advance(self._rules(rec.game), rec, self._state(rec), rec.ply, [], now, [], clocks=clocks)
         clocks = clocks.with_seat(seat, come_back(clocks.seats[seat], now))
         note = event("table.event.returned", seats={"player": seat})
         return self._advance(
-            self._rules(rec.game), rec, self._state(rec), rec.ply, [], None, now, [(None, note)], clocks=clocks
+            self._rules(rec.game), rec, self._state(rec), rec.ply, [], now, [(None, note)], clocks=clocks
         )
 
     # -- what falls due ---------------------------------------------------------------------------
@@ -291,8 +287,7 @@ class Days(Moves):
             clocks = clocks.with_seat(seat, after_timeout(clocks.seats[seat], now, settings))
             if clocks.seats[seat].away:
                 events.append((None, event("table.event.away", seats={"player": seat})))
-        actor = timeouts[-1] if timeouts else None
-        step = self._advance(rules, rec, state, rec.ply, done, actor, now, events, clocks=clocks)
+        step = self._advance(rules, rec, state, rec.ply, done, now, events, clocks=clocks)
         step.reminders = reminders
         return step
 
@@ -339,7 +334,7 @@ class Days(Moves):
             if rec.ply != expected:
                 raise Stale()
             note = event("table.event.undo", seats={"player": seat})
-            return self._advance(rules, rec, before, rec.ply, [(seat, UNDO)], seat, now, [(None, note)])
+            return self._advance(rules, rec, before, rec.ply, [(seat, UNDO)], now, [(None, note)])
 
         _, table, out = await self._rewrite(table.id, decide)
         out.reply = t("undo.done", player.locale, action=what)

@@ -164,7 +164,7 @@ class Lobby(Days):
             rng_for(f"{rec.seed}:seats", 0).shuffle(order)
             initial, opening = rules.setup(count, options, rng_for(rec.seed, 0))
             seated = _reseat(rec, order)
-            step = self._advance(rules, seated, initial, 0, [], None, now, [(None, e) for e in opening])
+            step = self._advance(rules, seated, initial, 0, [], now, [(None, e) for e in opening])
             return Start(order, initial.model_dump_json(), step.write, step)
 
         try:

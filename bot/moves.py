@@ -138,7 +138,7 @@ class Moves(Texts):
         mine = after_move(come_back(clocks.seats[seat], now), opened.since, now, settings)
         clocks = clocks.with_seat(seat, mine)
         events_so_far: list[tuple[int | None, Event]] = [(seat, e) for e in events]
-        step = self._advance(rules, rec, new_state, rec.ply, first, seat, now, events_so_far, clocks=clocks)
+        step = self._advance(rules, rec, new_state, rec.ply, first, now, events_so_far, clocks=clocks)
         step.played = rules.presentation.action_label(state, seat, action)
         return step
 
@@ -149,7 +149,6 @@ class Moves(Texts):
         state: Any,
         ply: int,
         actions: Iterable[tuple[int, str]],
-        actor: int | None,
         now: datetime,
         events: list[tuple[int | None, Event]],
         *,

@@ -64,11 +64,19 @@ class Event(Msg):
 
 
 class IllegalAction(ValueError):
-    """A well-formed move the rules refuse now. ``msg`` says why, for the player, translated."""
+    """A well-formed move the rules refuse now. ``msg`` says why, for the player, translated;
+    ``terms`` and ``seats`` fill it as a ``Msg``'s do (a colour's name, a player's)."""
 
-    def __init__(self, key: str, **params: ParamValue) -> None:
+    def __init__(
+        self,
+        key: str,
+        *,
+        terms: dict[str, str] | None = None,
+        seats: dict[str, Seat] | None = None,
+        **params: ParamValue,
+    ) -> None:
         super().__init__(key if not params else f"{key} {params}")
-        self.msg = Msg(key=key, params=dict(params))
+        self.msg = Msg(key=key, params=dict(params), terms=terms or {}, seats=seats or {})
 
 
 class MalformedAction(IllegalAction):

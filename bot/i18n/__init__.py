@@ -119,8 +119,15 @@ _SUBCOMMANDS = (
 
 
 def placeholders(text: str) -> set[str]:
-    """The placeholder names in a catalogue text."""
-    return {field for _, field, _, _ in string.Formatter().parse(text) if field}
+    """The placeholder names in a catalogue text, also those inside a plural's forms
+    (``{n:plural|one=# {colour} share|other=...}``)."""
+    found: set[str] = set()
+    for _, field, spec, _ in string.Formatter().parse(text):
+        if field:
+            found.add(field)
+        if spec:
+            found |= placeholders(spec)
+    return found
 
 
 class _LocaleFormatter(string.Formatter):
