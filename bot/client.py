@@ -92,13 +92,18 @@ class GameBot(commands.Bot):
         for name in self.extension_names:
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        live = await service.live_tables()
+        shards = getattr(self, "shard_ids", None)
+        if shards is not None and 0 not in shards:
+            # Commands are the application's, not a shard's: the process running shard 0 syncs them.
+            log.info("commands are synced by the process running shard 0; %d live tables resume", len(live))
+            return
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
         else:
             synced = await self.tree.sync()
-        live = await service.live_tables()
         log.info("synced %d commands; %d live tables resume", len(synced), len(live))
 
     async def on_ready(self) -> None:
