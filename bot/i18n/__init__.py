@@ -88,7 +88,7 @@ def offline_commands(text: str, locale: str | None) -> str:
     entries = catalogue(normalize_locale(locale))
     names = {entries.get(f"cmd.game.{sub}.name", sub): sub for sub in _SUBCOMMANDS}
     group = re.escape(entries.get("cmd.game.name", "game"))
-    pattern = re.compile(rf"/(?:game|{group}) (\S+)")
+    pattern = re.compile(rf"/(?:game|{group}) ([\w-]+)")
     opening, closing = ("«\u202f", "\u202f»") if normalize_locale(locale) == "fr" else ("“", "”")
     return pattern.sub(lambda m: f"{opening}{names.get(m.group(1), m.group(1))}{closing}", text)
 
