@@ -186,7 +186,7 @@ def test_money_is_formatted_by_the_catalogue() -> None:
     bid = next(e for e in events if e.key == "toprace.event.bid")
     assert bid.params == {"amount": 20_000}
     assert told([bid]) == ["ana bids $20,000."]
-    assert told([bid], "fr") == ["ana mise 20\u202f000 $."]
+    assert told([bid], "fr") == ["ana mise 20\u202f000\u00a0$."]
     assert "• **ana** · $200,000 · 24 cards" in board(s)
 
 
