@@ -15,11 +15,12 @@ from typing import Any, Generic, TypeVar
 from bot.clock import iso
 from bot.errors import NoTable, NotInLobby, UnknownGame
 from bot.outbox import Place, Reminder
-from db.store import MoveWrite, TableRecord, TableStore, fits_id
+from db.store import LobbyChange, MoveWrite, TableNotFound, TableRecord, TableStore, fits_id
 from rules.engine import Event, Game, Msg
 from rules.registry import GAMES
 
 K = TypeVar("K")
+T = TypeVar("T")
 V = TypeVar("V")
 STATE_CACHE = 1024
 """Parsed game states kept per process (least recently used go first)."""
@@ -120,6 +121,14 @@ class ServiceCore:
         if table is None or (table.state is None and table.status != "lobby"):
             raise NoTable()  # nothing was ever played here (or only a lobby that closed)
         return table
+
+    async def _lobby_write(
+        self, table_id: int, change: Callable[[TableRecord], LobbyChange[T]]
+    ) -> tuple[T, TableRecord]:
+        try:
+            return await self.store.update_lobby(table_id, change)
+        except TableNotFound as gone:
+            raise NoTable() from gone
 
     def _state(self, table: TableRecord) -> Any:
         cached = self._states.get(table.id)

@@ -77,7 +77,7 @@ class Days(Moves):
         )
         check_settings(chosen)
         if table.status == "lobby":
-            _, table = await self.store.update_lobby(table.id, lambda rec: LobbyChange(None, settings=chosen.to_json()))
+            _, table = await self._lobby_write(table.id, lambda rec: LobbyChange(None, settings=chosen.to_json()))
             out = self._lobby_outbox(table)
         else:
 

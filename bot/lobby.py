@@ -3,7 +3,7 @@ transaction that decides on the row it writes (two clicks at once can never both
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
@@ -193,14 +193,6 @@ class Lobby(Days):
         return out
 
     # -- internals ------------------------------------------------------------------------------
-    async def _lobby_write(
-        self, table_id: int, change: Callable[[TableRecord], LobbyChange[T]]
-    ) -> tuple[T, TableRecord]:
-        try:
-            return await self.store.update_lobby(table_id, change)
-        except TableNotFound as gone:
-            raise NoTable() from gone
-
     @staticmethod
     def _check_lobby(rec: TableRecord) -> None:
         if rec.status != "lobby":
