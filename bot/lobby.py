@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TypeVar
 
 from bot.clock import TableSettings
 from bot.core import Step
@@ -27,7 +26,6 @@ from db.store import ChannelBusy, LobbyChange, SeatRecord, Start, TableNotFound,
 from rules.engine import IllegalAction, fill_options, rng_for
 
 AI_PREFIX = "ai:"
-T = TypeVar("T")
 
 
 class Lobby(Days):
