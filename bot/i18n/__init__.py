@@ -136,10 +136,35 @@ class _LocaleFormatter(string.Formatter):
     def __init__(self, locale: str) -> None:
         self.locale = locale
         self.babel = Locale.parse(locale)
+        self._numbers: dict[int, str] = {}
+        self._plurals: dict[str, dict[str, str]] = {}
+        self._categories: dict[int, str] = {}
 
     def number(self, value: int) -> str:
-        """``value`` grouped as the locale writes numbers."""
-        return str(format_decimal(value, locale=self.babel))
+        """``value`` grouped as the locale writes numbers (Babel's answer, remembered: boards
+        write the same few numbers again and again, and Babel takes some 20 µs for each)."""
+        found = self._numbers.get(value)
+        if found is None:
+            found = str(format_decimal(value, locale=self.babel))
+            if len(self._numbers) < 100_000:
+                self._numbers[value] = found
+        return found
+
+    def format_text(self, text: str, params: dict[str, Any]) -> str:
+        """``text`` with its placeholders filled: ``string.Formatter.format`` for our formats,
+        from the text's parts parsed once (the parse, in Python, cost more than the rest)."""
+        out: list[str] = []
+        for literal, field, spec, conversion in _parts(text):
+            out.append(literal)
+            if field is None:
+                continue
+            value = params[field]
+            if conversion:
+                value = self.convert_field(value, conversion)
+            if "{" in spec:  # placeholders inside a plural's forms
+                spec = spec.format(**params)
+            out.append(self.format_field(value, spec))
+        return "".join(out)
 
     def format_field(self, value: Any, format_spec: str) -> str:
         """Format one placeholder, understanding our three formats."""
@@ -150,10 +175,29 @@ class _LocaleFormatter(string.Formatter):
             sign = "−" if amount < 0 else ("+" if format_spec == "money+" and amount > 0 else "")
             return sign + t("core.money", self.locale, amount=self.number(abs(amount)))
         if format_spec.startswith("plural|"):
-            forms = dict(part.split("=", 1) for part in format_spec[len("plural|") :].split("|"))
-            category = self.babel.plural_form(abs(int(value)))
+            forms = self._plurals.get(format_spec)
+            if forms is None:
+                forms = dict(part.split("=", 1) for part in format_spec[len("plural|") :].split("|"))
+                self._plurals[format_spec] = forms
+            count = abs(int(value))
+            category = self._categories.get(count)
+            if category is None:
+                category = str(self.babel.plural_form(count))
+                if len(self._categories) < 100_000:
+                    self._categories[count] = category
             return (forms.get(category) or forms["other"]).replace("#", self.number(int(value)))
         return str(super().format_field(value, format_spec))
+
+
+@cache
+def _parts(text: str) -> tuple[tuple[str, str | None, str, str | None], ...]:
+    """A catalogue text cut into (literal, field, format spec, conversion) parts, once."""
+    parts = []
+    for literal, field, spec, conversion in string.Formatter().parse(text):
+        if field is not None and not field.isidentifier():
+            raise ValueError(f"catalogue placeholders are plain names, not {field!r}: {text!r}")
+        parts.append((literal, field, spec or "", conversion))
+    return tuple(parts)
 
 
 @cache
@@ -179,7 +223,7 @@ def t(key: str, locale: str | None = None, /, **params: ParamValue) -> str:
     if not params:
         return text
     # Most texts need only str.format (in C); the locale formatter parses in Python.
-    return _formatter(loc).format(text, **params) if _needs_locale(text) else text.format(**params)
+    return _formatter(loc).format_text(text, params) if _needs_locale(text) else text.format(**params)
 
 
 def number(value: int, locale: str | None) -> str:
