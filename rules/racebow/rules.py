@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 
 from rules.engine import Event, IllegalAction, OptionSpec, Outcome, Seat
 
@@ -108,7 +110,7 @@ def _listed(action: RacebowAction, choices: Sequence[RacebowAction]) -> bool:
     """True if ``action`` is one of ``choices`` itself. Choices are shared instances (``MOVES``,
     ``TOPS``...), so identity finds a listed one without pydantic's field-by-field ``==``; an
     equal copy made elsewhere is simply checked the long way."""
-    return any(choice is action for choice in choices)
+    return any(map(is_, choices, repeat(action)))  # ``choice is action``, without a generator frame
 
 
 def to_act(state: RacebowState) -> frozenset[Seat]:
