@@ -113,7 +113,7 @@ def discard_behind(w: RacebowWork) -> None:
     while w.first < rearmost:
         tile_id, row = w.tiles[0], w.cells[0]
         returned = 0
-        for char in row:
+        for char in row.replace(EMPTY, ""):  # most cells are empty
             if char in COLOUR_INDEX:
                 w.colours = _plus(w.colours, COLOUR_INDEX[char])
                 returned += 1
