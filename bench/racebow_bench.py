@@ -8,10 +8,14 @@ Rates and timings use the process's CPU time (time.process_time), so that other 
 machine does not count against them; on an idle machine they match the wall clock.
 
 Figures:
-- random_playouts_per_s[n]: whole games of uniformly random legal actions, n players, with the
-  plies per game and why the games ended (random players rarely finish: most run to round 200);
-- ai_ms_per_decision: the AI's own thinking time per decision (apply excluded), median and p99;
-- ai_playouts_per_s[n]: whole all-AI games per second (AI thinking and rules together);
+- random_playouts[n]: whole games of uniformly random legal actions, n players: games and plies
+  per second side by side, microseconds per ply, the plies per game and why the games ended.
+  Random players rarely sort their stack, so most games run to the round-200 safety end (RB-END-04)
+  and a game's length is fixed by the rules, not by the engine: plies/s is the figure that
+  measures the engine, games/s follows from it;
+- goal: what the playout goal (GOAL games/s with 4 players) asks in plies/s at today's game length;
+- ai[n]: the AI's own thinking time per decision (apply excluded), median and p99, and whole
+  all-AI games per second with their plies per second (AI thinking and rules together);
 - ai_vs_random: the AI's win rate over ``--games`` two-player games against a random player,
   seats alternated (--rates);
 - seat_wins_rotate_off / seat_wins_rotate_on: each seat's share of wins among 4 AI players
@@ -38,9 +42,12 @@ from rules.racebow.actions import RacebowAction
 from rules.racebow.ai import ai_action
 from rules.racebow.state import RacebowState
 
+GOAL = 300
+"""The random-playout goal, in 4-player games per second."""
+
 
 def random_playouts(players: int, seconds: float) -> dict[str, Any]:
-    """Random games for about ``seconds``: games per second, plies per game, end reasons."""
+    """Random games for about ``seconds``: games and plies per second, plies per game, end reasons."""
     start, games, plies, ends = time.process_time(), 0, 0, Counter[str]()
     while time.process_time() - start < seconds or games < 3:
         state, log = play_random(GAME, players, {}, f"bench-{players}-{games}")
@@ -49,16 +56,18 @@ def random_playouts(players: int, seconds: float) -> dict[str, Any]:
         ends[state.end] += 1
     elapsed = time.process_time() - start
     return {
-        "per_s": round(games / elapsed, 1),
-        "plies_per_game": round(plies / games),
+        "games_per_s": round(games / elapsed, 1),
         "plies_per_s": round(plies / elapsed),
+        "us_per_ply": round(1e6 * elapsed / plies, 2),
+        "plies_per_game": round(plies / games),
         "ends": dict(ends),
     }
 
 
 def ai_timing(players: int, games: int) -> dict[str, Any]:
-    """All-AI games: the AI's thinking time per decision, and whole games per second."""
+    """All-AI games: the AI's thinking time per decision, and whole games and plies per second."""
     thinking: list[float] = []
+    plies = 0
     start = time.process_time()
 
     def timed(s: RacebowState, to_act: frozenset[Seat], ply: int) -> tuple[Seat, RacebowAction]:
@@ -71,7 +80,7 @@ def ai_timing(players: int, games: int) -> dict[str, Any]:
 
     for seed in range(games):
         for _ in playout(GAME, GAME.start(players, {}, f"ai-{seed}"), f"ai-{seed}", timed):
-            pass
+            plies += 1
     elapsed = time.process_time() - start
     thinking.sort()
     return {
@@ -79,6 +88,8 @@ def ai_timing(players: int, games: int) -> dict[str, Any]:
         "ms_median": round(1000 * statistics.median(thinking), 3),
         "ms_p99": round(1000 * thinking[int(0.99 * (len(thinking) - 1))], 3),
         "games_per_s": round(games / elapsed, 1),
+        "plies_per_s": round(plies / elapsed),
+        "plies_per_game": round(plies / games),
     }
 
 
@@ -176,8 +187,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--stats", action="store_true", help="also compute all-AI game statistics")
     parser.add_argument("--games", type=int, default=200, help="games per win-rate or stats figure")
     args = parser.parse_args(argv)
+    playouts = {n: random_playouts(n, args.seconds) for n in (2, 3, 4)}
+    four = playouts[4]
     figures: dict[str, Any] = {
-        "random_playouts": {n: random_playouts(n, args.seconds) for n in (2, 3, 4)},
+        "random_playouts": playouts,
+        "goal": {
+            "games_per_s": GOAL,
+            "needs_plies_per_s": GOAL * four["plies_per_game"],
+            "needs_us_per_ply": round(1e6 / (GOAL * four["plies_per_game"]), 2),
+            "reached": round(four["games_per_s"] / GOAL, 3),
+        },
         "ai": {n: ai_timing(n, 20) for n in (2, 3, 4)},
     }
     if args.rates:

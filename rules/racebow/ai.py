@@ -28,8 +28,12 @@ from rules.engine import Seat
 
 from .actions import END, MOVES, TURBO, RacebowAction
 from .data import (
+    ACTION_SYMBOLS,
     AIR,
+    CELLS,
     CELLS_PER_LEVEL,
+    COLOURS,
+    EARTH,
     EMPTY,
     OXYGEN,
     PROPELLER,
@@ -67,6 +71,9 @@ class Weights:
 
 DEFAULT = Weights()
 WIN = 1_000.0
+NUDGE = 1e-6
+"""The most a random nudge adds to a choice's score: it breaks exact ties without favouring the
+first listed choice."""
 
 
 def _distances(goal: str) -> dict[str, int]:
@@ -111,6 +118,91 @@ def best_repair(seat: Seat, stack: str, symbol: str) -> int:
     return min(table[operate(stack, action)] for action in stack_choices(stack, symbol))
 
 
+def resources(weights: Weights, track: tuple[int, int, int]) -> float:
+    """What the bonus tracks are worth: turbos, and the first two propellers and oxygens most."""
+    turbo, propeller, oxygen = track
+    spare = min(propeller, 2) + min(oxygen, 2)
+    return weights.turbo * turbo + weights.spare * spare + weights.extra * (propeller + oxygen - spare)
+
+
+@lru_cache(maxsize=4096)
+def stack_outlook(weights: Weights, seat: Seat, stack: str) -> tuple[float, dict[str, float]]:
+    """What ``stack`` is worth (its colours, less the repairs it still needs), and what each cell
+    character ahead would add to it: a colour it lacks, an action cell that would repair it. Only
+    positive gains are listed. Cached: the score asks for every end of turn a plan reaches, and a
+    seat's stack takes few values."""
+    table = REPAIRS[seat]
+    repairs = table[stack]
+    gains: dict[str, float] = {}
+    for colour in COLOURS:
+        if colour not in stack:
+            gain = weights.colour - weights.repair * (table[stack + colour] - repairs)
+            if gain > 0:
+                gains[colour] = gain
+    if len(stack) >= 2:  # a stack action changes nothing on fewer pawns (RB-STACK-06)
+        for symbol in ACTION_SYMBOLS:
+            gain = weights.repair * (repairs - best_repair(seat, stack, symbol))
+            if gain > 0:
+                gains[symbol] = gain
+    return weights.colour * len(stack) - weights.repair * repairs, gains
+
+
+@lru_cache(maxsize=1024)
+def track_outlook(weights: Weights, track: tuple[int, int, int]) -> tuple[float, dict[str, float]]:
+    """What the bonus tracks are worth, and what each bonus pawn ahead would add (none for a track
+    at its maximum, which may not take one: RB-MOVE-04)."""
+    value = resources(weights, track)
+    gains: dict[str, float] = {}
+    for symbol, bonus in BONUS_INDEX.items():
+        if track[bonus] < TRACK_MAX[bonus]:
+            more = list(track)
+            more[bonus] += 1
+            gain = resources(weights, (more[0], more[1], more[2])) - value
+            if gain > 0:
+                gains[symbol] = gain
+    return value, gains
+
+
+FAR = 3
+"""From this many tiles ahead, every cell is within reach (levels are at most 2 apart, cells 3)."""
+
+
+def _cone(at: int, distance: int) -> int:
+    """The cells of the tile ``distance`` tiles ahead that steps of one level and one cell could
+    reach from cell ``at`` (ignoring costs), as a mask."""
+    level, cell = divmod(at, CELLS_PER_LEVEL)
+    mask = 0
+    for index in range(CELLS):
+        to_level, to_cell = divmod(index, CELLS_PER_LEVEL)
+        if abs(to_level - level) <= distance and abs(to_cell - cell) <= distance:
+            mask |= 1 << index
+    return mask
+
+
+CONES: tuple[tuple[int, ...], ...] = tuple(tuple(_cone(at, d) for d in range(FAR + 1)) for at in range(CELLS))
+"""``CONES[at][min(distance, FAR)]``: the look-ahead's reachable cells, as a mask."""
+
+
+def _levels(*levels: int) -> int:
+    """The cells of some levels, as a mask."""
+    return sum(((1 << CELLS_PER_LEVEL) - 1) << level * CELLS_PER_LEVEL for level in levels)
+
+
+OPEN_LEVELS: tuple[tuple[int, int], tuple[int, int]] = (
+    (_levels(EARTH), _levels(EARTH, WATER)),
+    (_levels(AIR, EARTH), _levels(AIR, EARTH, WATER)),
+)
+"""``OPEN_LEVELS[has a propeller][has an oxygen]``: the cells of the levels a player can enter
+(Earth always; Air with a propeller, Water with an oxygen: RB-MOVE-03), as a mask."""
+
+
+@lru_cache(maxsize=4096)
+def contents(row: str) -> tuple[tuple[int, str], ...]:
+    """The cells of a row that hold something, with what they hold (most of a row is empty, and
+    the score reads every row ahead for every end of turn a plan reaches)."""
+    return tuple((cell, char) for cell, char in enumerate(row) if char != EMPTY)
+
+
 class Me(NamedTuple):
     """The planning seat's own situation at some point of its turn."""
 
@@ -128,57 +220,40 @@ class _Planner:
         self.w = weights
         self.first = state.first
         self.rows = list(state.cells)
-        self.repairs = REPAIRS[seat]
         self.goal = TARGETS[seat]
+        self.outlooks: dict[tuple[str, tuple[int, int, int]], tuple[float, dict[str, float]]] = {}
 
     # -- scoring ---------------------------------------------------------------------------------
-    def resources(self, track: tuple[int, int, int]) -> float:
-        """What the bonus tracks are worth: turbos, and the first two propellers and oxygens most."""
-        w = self.w
-        turbo, propeller, oxygen = track
-        spare = min(propeller, 2) + min(oxygen, 2)
-        return w.turbo * turbo + w.spare * spare + w.extra * (propeller + oxygen - spare)
+    def outlook(self, stack: str, track: tuple[int, int, int]) -> tuple[float, dict[str, float]]:
+        """What a stack and tracks are worth, and the gain of each cell character ahead."""
+        found = self.outlooks.get((stack, track))
+        if found is None:
+            stack_value, stack_gains = stack_outlook(self.w, self.seat, stack)
+            track_value, track_gains = track_outlook(self.w, track)
+            found = self.outlooks[stack, track] = (stack_value + track_value, stack_gains | track_gains)
+        return found
 
     def score(self, me: Me, rows: Sequence[str]) -> float:
         """How good the end of a turn is: progress, resources, and what lies reachable ahead."""
         w = self.w
-        stack, track = me.stack, me.track
-        repairs = self.repairs[stack]
-        value = w.colour * len(stack) - w.repair * repairs + self.resources(track)
-        level, cell = divmod(me.at, CELLS_PER_LEVEL)
+        value, gain_of = self.outlook(me.stack, me.track)
+        levels = OPEN_LEVELS[me.track[PROPELLER] > 0][me.track[OXYGEN] > 0]
+        cones = CONES[me.at]
         gains: list[float] = []
         weight = 1.0
+        distance = 1
         for k in range(me.tile + 1 - self.first, len(rows)):
-            row = rows[k]
-            distance = k + self.first - me.tile
-            for index, char in enumerate(row):
-                if char == EMPTY:
-                    continue
-                to_level, to_cell = divmod(index, CELLS_PER_LEVEL)
-                if abs(to_level - level) > distance or abs(to_cell - cell) > distance:
-                    continue
-                if (to_level == AIR and not track[PROPELLER]) or (to_level == WATER and not track[OXYGEN]):
-                    continue
-                if char in COLOUR_INDEX:
-                    if char in stack:
-                        continue
-                    gain = w.colour - w.repair * (self.repairs[stack + char] - repairs)
-                elif char in BONUS_INDEX:
-                    bonus = BONUS_INDEX[char]
-                    if track[bonus] >= TRACK_MAX[bonus]:
-                        continue
-                    more = list(track)
-                    more[bonus] += 1
-                    gain = self.resources((more[0], more[1], more[2])) - self.resources(track)
-                elif len(stack) >= 2:
-                    gain = w.repair * (repairs - best_repair(self.seat, stack, char))
-                else:
-                    continue
-                if gain > 0:
-                    gains.append(gain * weight)
+            reach = cones[min(distance, FAR)] & levels
+            for cell, char in contents(rows[k]):
+                if reach >> cell & 1:
+                    gain = gain_of.get(char)
+                    if gain is not None:
+                        gains.append(gain * weight)
             weight *= w.fade
+            distance += 1
+        # The three best gains count, the best most; their order of discovery does not matter.
         gains.sort(reverse=True)
-        return value + w.ahead * sum(g / (i + 1) for i, g in enumerate(gains[:3]))
+        return value + w.ahead * sum([g / rank for g, rank in zip(gains, (1, 2, 3), strict=False)])
 
     # -- the turn's tree -------------------------------------------------------------------------
     def step(self, step: int, me: Me, cell: int, rows: list[str]) -> float:
@@ -249,8 +324,13 @@ def choose(state: RacebowState, seat: Seat, rng: random.Random, weights: Weights
         ]
     if not scored:
         raise ValueError(f"seat {seat} has no decision to take")
-    # A tiny random nudge breaks exact ties without favouring the first listed choice.
-    return max(scored, key=lambda item: item[0] + rng.random() * 1e-6)[1]
+    best = max(score for score, _ in scored)
+    leaders = [action for score, action in scored if score > best - 2 * NUDGE]
+    if len(leaders) == 1:
+        # No nudge can overtake a lead of more than NUDGE, so this is the choice below, made
+        # without seeding the random source (which costs about as much as the search itself).
+        return leaders[0]
+    return max(scored, key=lambda item: item[0] + rng.random() * NUDGE)[1]
 
 
 def ai_action(state: RacebowState, seat: Seat, rng: random.Random) -> RacebowAction:

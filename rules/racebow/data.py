@@ -82,9 +82,13 @@ def cell_index(code: str) -> int:
     return LEVELS.index(code[0]) * CELLS_PER_LEVEL + int(code[1]) - 1
 
 
+CELL_CODES: tuple[str, ...] = tuple(f"{LEVELS[i // CELLS_PER_LEVEL]}{i % CELLS_PER_LEVEL + 1}" for i in range(CELLS))
+"""``CELL_CODES[i]``: the code of cell index i (every step's event names one, so they are made once)."""
+
+
 def cell_code(index: int) -> str:
     """The code of a cell index: 4 → ``E1``."""
-    return f"{LEVELS[index // CELLS_PER_LEVEL]}{index % CELLS_PER_LEVEL + 1}"
+    return CELL_CODES[index]
 
 
 _SPECIALS: dict[str, Special] = {"TU": "TU", "PR": "PR", "OX": "OX", "TOP": "TOP", "BOT": "BOT", "SWP": "SWP"}

@@ -15,7 +15,10 @@ from .actions import MOVES, RacebowAction
 from .data import (
     ACTION_SYMBOLS,
     AIR,
+    CELL_CODES,
+    CELLS,
     CELLS_PER_LEVEL,
+    DISPLAY_ORDER,
     EARTH,
     EMPTY,
     OXYGEN,
@@ -33,22 +36,34 @@ if TYPE_CHECKING:
     from .work import RacebowWork
 
 
-def _open_levels(at: int, air: bool, water: bool) -> tuple[int, ...]:
-    """The reachable cells of levels the player can afford (RB-MOVE-02, RB-MOVE-03)."""
-    return tuple(
-        cell
-        for cell in REACH[at]
-        if (air or cell // CELLS_PER_LEVEL != AIR) and (water or cell // CELLS_PER_LEVEL != WATER)
+def _open_levels(at: int, air: bool, water: bool) -> int:
+    """The reachable cells of levels the player can afford (RB-MOVE-02, RB-MOVE-03), as a mask."""
+    mask = 0
+    for cell in REACH[at]:
+        level = cell // CELLS_PER_LEVEL
+        if (air or level != AIR) and (water or level != WATER):
+            mask |= 1 << cell
+    return mask
+
+
+AFFORDABLE: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = tuple(
+    (
+        (_open_levels(at, False, False), _open_levels(at, False, True)),
+        (_open_levels(at, True, False), _open_levels(at, True, True)),
     )
+    for at in range(CELLS)
+)
+"""``AFFORDABLE[at][has a propeller][has an oxygen]``: the reachable cells a player can pay for,
+as a 12-bit mask (bit i = cell i). Masks, not lists: the legal cells are found for nearly every
+ply (several times), and a mask intersection is one operation."""
 
+CELLS_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(cell for cell in DISPLAY_ORDER if mask >> cell & 1) for mask in range(1 << CELLS)
+)
+"""``CELLS_IN[mask]``: the cells of a 12-bit mask, in the board's order (RB-MOVE-09)."""
 
-AFFORDABLE = {
-    (at, air, water): _open_levels(at, air, water)
-    for at in range(12)
-    for air in (False, True)
-    for water in (False, True)
-}
-"""Reachable cells by (cell, has a propeller, has an oxygen), in the board's order."""
+MOVES_IN: tuple[tuple[RacebowAction, ...], ...] = tuple(tuple(MOVES[cell] for cell in cells) for cells in CELLS_IN)
+"""``MOVES_IN[mask]``: the ``to`` actions of a mask's cells, in the board's order (made once)."""
 
 
 @lru_cache(maxsize=2048)
@@ -59,13 +74,29 @@ def _blocked(stack: str, track: tuple[int, int, int]) -> frozenset[str]:
     return frozenset(stack) | full
 
 
+@lru_cache(maxsize=8192)
+def _open_cells(row: str, blocked: frozenset[str]) -> int:
+    """The cells of ``row`` holding nothing in ``blocked``, as a mask. Cached: a game shows a few
+    hundred distinct rows (60 tiles, each with or without its two pawns) and its players a few
+    dozen blocked sets, while the question is asked several times per ply."""
+    mask = 0
+    for cell, char in enumerate(row):
+        if char not in blocked:
+            mask |= 1 << cell
+    return mask
+
+
+def legal_mask(row: str, at: int, stack: str, track: tuple[int, int, int]) -> int:
+    """``legal_cells`` as a 12-bit mask (0 when no cell is open and RB-MOVE-06 applies)."""
+    return AFFORDABLE[at][track[PROPELLER] > 0][track[OXYGEN] > 0] & _open_cells(row, _blocked(stack, track))
+
+
 def legal_cells(row: str, at: int, stack: str, track: tuple[int, int, int]) -> tuple[int, ...]:
     """The cells of the next tile (its contents ``row``) a player on cell ``at`` may enter, in
     the board's order: reachable (RB-MOVE-02), affordable (RB-MOVE-03), and holding no pawn of a
     colour they own nor a bonus pawn of a track at its maximum (RB-MOVE-04); empty and action
     cells are always open, and other players never block (RB-MOVE-05)."""
-    blocked = _blocked(stack, track)
-    return tuple(cell for cell in AFFORDABLE[at, track[PROPELLER] > 0, track[OXYGEN] > 0] if row[cell] not in blocked)
+    return CELLS_IN[legal_mask(row, at, stack, track)]
 
 
 def why_not(row: str, at: int, stack: str, track: tuple[int, int, int], cell: int) -> str:
@@ -100,17 +131,17 @@ def next_row(s: RacebowState | RacebowWork, seat: Seat) -> str:
 def move_choices(s: RacebowState | RacebowWork, seat: Seat) -> Sequence[RacebowAction]:
     """Decision M1/M2: the legal destinations, or only the fallback cell if there is none."""
     at = s.where[seat][1]
-    legal = legal_cells(next_row(s, seat), at, s.stacks[seat], s.tracks[seat])
+    legal = legal_mask(next_row(s, seat), at, s.stacks[seat], s.tracks[seat])
     if not legal:
         return (MOVES[fallback_cell(at)],)
-    return [MOVES[cell] for cell in legal]
+    return MOVES_IN[legal]
 
 
 def check_move(s: RacebowState, seat: Seat, cell: int) -> None:
     """Raise IllegalAction, with the reason, unless ``seat`` may move to ``cell`` now."""
     at = s.where[seat][1]
     row = next_row(s, seat)
-    if legal_cells(row, at, s.stacks[seat], s.tracks[seat]):
+    if legal_mask(row, at, s.stacks[seat], s.tracks[seat]):
         reason = why_not(row, at, s.stacks[seat], s.tracks[seat], cell)
         if reason:
             raise IllegalAction(reason, cell=cell_code(cell))
@@ -122,9 +153,10 @@ def step(w: RacebowWork, seat: Seat, cell: int, *, forced: bool = False) -> None
     """One step onto ``cell`` of the next tile, resolved in the order of RB-MOVE-08."""
     tile, at = w.where[seat]
     row = next_row(w, seat)
-    fallback = not legal_cells(row, at, w.stacks[seat], w.tracks[seat])
+    # RB-MOVE-06's move can only be onto the fallback cell: any other cell was a legal one.
+    fallback = cell == fallback_cell(at) and not legal_mask(row, at, w.stacks[seat], w.tracks[seat])
     tile += 1
-    to = f"{tile}{cell_code(cell)}"
+    to = f"{tile}{CELL_CODES[cell]}"
     # Pay first (RB-MOVE-03, RB-BONUS-03): a bonus collected on this very cell cannot pay for it.
     turbo, propeller, oxygen = w.tracks[seat]
     level = cell // CELLS_PER_LEVEL
@@ -189,7 +221,7 @@ def end_step(w: RacebowWork, seat: Seat) -> None:
     if (
         w.step == 1
         and w.tracks[seat][TURBO] > 0
-        and legal_cells(next_row(w, seat), w.where[seat][1], w.stacks[seat], w.tracks[seat])
+        and legal_mask(next_row(w, seat), w.where[seat][1], w.stacks[seat], w.tracks[seat])
     ):
         w.ask = "turbo"
     else:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 
 from rules.engine import Event, IllegalAction, OptionSpec, Outcome, Seat
 
@@ -32,6 +34,16 @@ from .stack import check_stack_action
 from .state import RacebowState
 from .track import reveal_window
 from .work import RacebowWork, choices
+
+_latest: tuple[RacebowState | None, Sequence[RacebowAction]] = (None, ())
+"""The latest state ``setup`` or ``apply`` made (or ``legal_actions`` was asked about), with its
+open decision's choices. A game loop asks a new state for its legal actions, then applies one of
+them, and ``apply`` checks the action against the same list: remembering it for that one state
+finds the choices once per ply instead of three times. Keyed by identity, so it is exact; a
+stale entry only costs a recomputation."""
+
+_ACTING: tuple[frozenset[Seat], ...] = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
+"""``to_act``'s answer for each seat, made once (one seat decides at a time)."""
 
 OPTIONS = (OptionSpec(name="rotate_first_player", choices=("off", "on"), default="off"),)
 """Spec §6. Its ``players`` row is the table's seat count here (2–4 seats, Game.min/max_players),
@@ -72,23 +84,51 @@ def setup(players: int, options: dict[str, str], rng: random.Random) -> tuple[Ra
     reveal_window(w, 0)
     w.event("racebow.event.round", params={"n": 1}, seats={"player": 0})
     w.settle()
-    return w.freeze(), w.events
+    return _frozen(w)
+
+
+def _frozen(w: RacebowWork) -> tuple[RacebowState, list[Event]]:
+    """The settled work's new state and events; the choices its last ``pending`` found are the
+    new state's own (``settle`` stops at that decision), so they are remembered with it."""
+    global _latest
+    state = w.freeze()
+    _latest = (state, w.offer if state.ask != "over" else ())
+    return state, w.events
+
+
+def offer(state: RacebowState) -> Sequence[RacebowAction]:
+    """The choices of ``state``'s open decision (none once it is over), found once per state."""
+    global _latest
+    known, found = _latest
+    if known is not state:
+        found = choices(state)
+        _latest = (state, found)
+    return found
+
+
+def _listed(action: RacebowAction, choices: Sequence[RacebowAction]) -> bool:
+    """True if ``action`` is one of ``choices`` itself. Choices are shared instances (``MOVES``,
+    ``TOPS``...), so identity finds a listed one without pydantic's field-by-field ``==``; an
+    equal copy made elsewhere is simply checked the long way."""
+    return any(map(is_, choices, repeat(action)))  # ``choice is action``, without a generator frame
 
 
 def to_act(state: RacebowState) -> frozenset[Seat]:
     """The one seat deciding now; empty once the game is over."""
-    return frozenset() if state.ask == "over" else frozenset((state.turn,))
+    return frozenset() if state.ask == "over" else _ACTING[state.turn]
 
 
 def legal_actions(state: RacebowState, seat: Seat) -> Sequence[RacebowAction]:
     """The open decision's choices for ``seat`` (none unless it is their turn)."""
     if seat != state.turn or state.ask == "over":
         return []
-    return choices(state)
+    return offer(state)
 
 
 def check(state: RacebowState, seat: Seat, action: RacebowAction) -> None:
     """Raise IllegalAction, with a reason the player can read, unless ``action`` is legal now."""
+    if seat == state.turn and _listed(action, offer(state)):
+        return  # a listed choice passes every check below; only a refusal needs its reason
     if state.ask == "over":
         raise IllegalAction("racebow.error.game_over")
     if seat != state.turn:
@@ -112,7 +152,7 @@ def apply(
     w = RacebowWork(state, rng)
     w.play(seat, action)
     w.settle()
-    return w.freeze(), w.events
+    return _frozen(w)
 
 
 def outcome(state: RacebowState) -> Outcome | None:

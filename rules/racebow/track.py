@@ -102,14 +102,18 @@ def stock(w: RacebowWork, tile_id: int, index: int) -> str:
 def discard_behind(w: RacebowWork) -> None:
     """RB-TILE-04: discard, face up, every tile below the rearmost unfinished player's tile; its
     pawns go back to the supply. The start tile leaves the game instead [D]."""
-    racing = [w.where[seat][0] for seat in range(w.players) if not w.places[seat]]
-    if not racing:
+    # A plain loop rather than min() over a list: this runs after every step.
+    rearmost = None
+    places = w.places
+    for seat, (tile, _) in enumerate(w.where):
+        if not places[seat] and (rearmost is None or tile < rearmost):
+            rearmost = tile
+    if rearmost is None:
         return
-    rearmost = min(racing)
     while w.first < rearmost:
         tile_id, row = w.tiles[0], w.cells[0]
         returned = 0
-        for char in row:
+        for char in row.replace(EMPTY, ""):  # most cells are empty
             if char in COLOUR_INDEX:
                 w.colours = _plus(w.colours, COLOUR_INDEX[char])
                 returned += 1

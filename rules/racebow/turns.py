@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from rules.engine import Seat
 from rules.flow import clockwise
 
-from .data import ROUND_LIMIT
+from .data import MAX_PLAYERS, ROUND_LIMIT
 
 if TYPE_CHECKING:
     from .work import RacebowWork
@@ -21,9 +21,22 @@ def first_seat(round_number: int, players: int, rotate: bool) -> Seat:
     return (round_number - 1) % players if rotate else 0
 
 
+ROTATIONS: tuple[tuple[tuple[Seat, ...], ...], ...] = tuple(
+    tuple(tuple(clockwise(first, players)) for first in range(players)) for players in range(MAX_PLAYERS + 1)
+)
+"""``ROTATIONS[players][first]``: every seat in the order of a round that ``first`` opens."""
+
+LATER: tuple[tuple[tuple[tuple[Seat, ...], ...], ...], ...] = tuple(
+    tuple(tuple(order[order.index(turn) + 1 :] for turn in range(players)) for order in rotations)
+    for players, rotations in enumerate(ROTATIONS)
+)
+"""``LATER[players][first][turn]``: the seats after ``turn`` in a round that ``first`` opens,
+finished or not. Every hand-over asks, so the rotations are listed once."""
+
+
 def round_order(round_number: int, players: int, rotate: bool, places: Sequence[int]) -> list[Seat]:
     """The seats that play in ``round_number``, in order, finished seats skipped (RB-SETUP-04)."""
-    return [seat for seat in clockwise(first_seat(round_number, players, rotate), players) if not places[seat]]
+    return [seat for seat in ROTATIONS[players][first_seat(round_number, players, rotate)] if not places[seat]]
 
 
 def pass_turn(w: RacebowWork) -> None:
@@ -31,10 +44,10 @@ def pass_turn(w: RacebowWork) -> None:
     with two or more racers left, the game ends (RB-END-04)."""
     # The seat that just played may have finished, so it is placed by its position in the full
     # rotation, not looked up in the round's remaining order.
-    full = clockwise(first_seat(w.round, w.players, w.rotate), w.players)
-    later = [seat for seat in full[full.index(w.turn) + 1 :] if not w.places[seat]]
-    if later:
-        w.turn = later[0]
+    for seat in LATER[w.players][first_seat(w.round, w.players, w.rotate)][w.turn]:
+        if not w.places[seat]:
+            w.turn = seat
+            break
     else:
         if w.round >= ROUND_LIMIT:
             w.event("racebow.event.round_limit", params={"n": w.round})

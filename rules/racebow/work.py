@@ -7,6 +7,7 @@ hands the turn on; ``play`` runs one chosen action through the step modules. ``s
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from rules.engine import Seat, with_item
@@ -40,6 +41,13 @@ class RacebowWork(Work[RacebowState, RacebowAction], state=RacebowState):
     finished: tuple[int, ...]
     end: End
 
+    def __init__(self, state: RacebowState | None = None, rng: random.Random | None = None) -> None:
+        super().__init__(state, rng)
+        # Set here, not declared on the class: the class's annotations must be the state's fields.
+        self.offer: Sequence[RacebowAction] = ()
+        """The choices the latest ``pending`` found: once ``settle`` stops on a decision, those of
+        the new state, handed to ``rules.remember`` so that nobody computes them again."""
+
     # -- small writers, so the step modules read as the rules do ---------------------------------
     def set_cell(self, tile: int, cell: int, char: str) -> None:
         """Write ``char`` into cell ``cell`` of track tile ``tile`` (a pawn taken or placed)."""
@@ -68,7 +76,8 @@ class RacebowWork(Work[RacebowState, RacebowAction], state=RacebowState):
         """The active seat's open decision and its choices; None when the turn passes or it is over."""
         if self.ask in ("next", "over"):
             return None
-        return self.turn, choices(self)
+        self.offer = choices(self)
+        return self.turn, self.offer
 
     def advance(self) -> bool:
         """Hand the turn to the next seat (RB-SETUP-04); False once the game is over."""

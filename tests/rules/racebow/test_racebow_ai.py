@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from rules.engine import Chooser, Seat, ai_player, playout, random_player
+from rules.engine import Chooser, Seat, ai_player, drew_randomly, playout, random_player, rng_for
 from rules.racebow import GAME
 from rules.racebow.actions import RacebowAction
-from rules.racebow.ai import REPAIRS, choose
+from rules.racebow.ai import DEFAULT, REPAIRS, Me, _Planner, choose
 from rules.racebow.data import TARGETS
 from rules.racebow.state import RacebowState
-from tests.rules.racebow.helpers import custom, position, section9
+from tests.rules.racebow.helpers import at, custom, position, section9
 
 EMPTY_ROWS = [custom() for _ in range(8)]
 
@@ -79,3 +79,41 @@ def test_it_beats_a_random_player_from_either_seat() -> None:
         assert outcome is not None
         wins += outcome.winners() == frozenset({ai_seat})
     assert wins == 10
+
+
+def test_a_clear_best_choice_needs_no_tie_break_draw() -> None:
+    """The random nudge only matters between near-equal scores: with a clear best cell the AI takes
+    it without drawing (the random source is never even seeded)."""
+    rows = [custom(), custom(E3="Y"), *EMPTY_ROWS[:6]]
+    state = position(rows, [(10, "E2"), (10, "E4")], stacks=["RO", ""], tracks=[(0, 0, 0), (2, 3, 3)])
+    rng = rng_for("clear", 1)
+    assert GAME.action_code(choose(state, 0, rng)) == "to:E3"
+    assert not drew_randomly(rng)
+
+
+def test_equal_choices_are_split_by_the_random_nudge() -> None:
+    """Three empty Earth cells and nothing ahead score the same: the pick follows the random
+    source, and over a few sources each of them is taken."""
+    state = position(list(EMPTY_ROWS), [(10, "E2"), (10, "E4")], tracks=[(0, 0, 0), (2, 3, 3)])
+    picks = set()
+    for n in range(30):
+        rng = rng_for("tie", n)
+        picks.add(GAME.action_code(choose(state, 0, rng)))
+        assert drew_randomly(rng)
+    assert picks == {"to:E1", "to:E2", "to:E3"}
+
+
+def test_the_look_ahead_counts_the_three_best_reachable_gains() -> None:
+    """The score's look-ahead (cached outlooks, reach cones, level masks) against a hand count:
+    a yellow pawn one tile ahead, a green one two tiles ahead, and a blue one out of reach."""
+    rows = [custom(), custom(E3="Y"), custom(A4="G"), custom(W1="B"), *EMPTY_ROWS[:4]]
+    state = position(rows, [(10, "E4"), (10, "E1")], stacks=["RO", ""], tracks=[(0, 1, 0), (2, 3, 3)])
+    plan = _Planner(state, 0, DEFAULT)
+    me = Me(10, at("E4"), "RO", (0, 1, 0))
+    w = DEFAULT
+    base = w.colour * 2 - w.repair * 0 + (w.spare * 1)
+    yellow = w.colour  # the colour its target wants next: no repair added
+    green = (w.colour - w.repair * (REPAIRS[0]["ROG"] - 0)) * w.fade
+    # Blue (3 tiles ahead, cell 1) is within reach but in Water, and it has no oxygen.
+    expected = base + w.ahead * sum(g / (i + 1) for i, g in enumerate(sorted((yellow, green), reverse=True)))
+    assert plan.score(me, rows) == expected

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.engine import ai_player, playout, random_player, rng_for
+from rules.engine import IllegalAction, ai_player, playout, random_player, rng_for
 from rules.racebow import GAME
-from rules.racebow.data import ROUND_LIMIT
+from rules.racebow.actions import MOVES, RacebowAction
+from rules.racebow.data import REACH, ROUND_LIMIT
 from rules.racebow.state import RacebowState
 from tests.rules.racebow.helpers import check_invariants
 
@@ -77,3 +79,35 @@ def test_apply_never_mutates_the_state_it_is_given() -> None:
         after, _ = GAME.apply(state, seat, chooser.choice(list(GAME.legal_actions(state, seat))), rng_for(3, number))
         assert state.model_dump_json() == before
         state = after
+
+
+def test_remembered_choices_match_a_fresh_copy_of_each_state() -> None:
+    """``apply`` remembers the choices its settle found for the new state: they are exactly what a
+    copy of that state (a new object, so nothing remembered) lists, for every seat."""
+    for players in (2, 3, 4):
+        state = GAME.start(players, {"rotate_first_player": "on"}, players)
+        for ply in playout(GAME, state, players, random_player(GAME, players)):
+            copy = RacebowState.model_validate_json(ply.after.model_dump_json())
+            for seat in range(players):
+                assert list(GAME.legal_actions(ply.after, seat)) == list(GAME.legal_actions(copy, seat))
+            if ply.number == 400:
+                break
+
+
+def test_check_accepts_an_equal_copy_of_a_listed_action_and_explains_a_refusal() -> None:
+    """The quick acceptance of a listed choice (by identity) changes nothing: an equal action built
+    elsewhere is accepted the long way, and an unlisted one still gets its reason."""
+    state = GAME.start(2, {}, 5)
+    listed = GAME.legal_actions(state, state.turn)[0]
+    copy = RacebowAction(kind=listed.kind, cell=listed.cell)
+    assert copy is not listed
+    after, _ = GAME.apply(state, state.turn, copy, rng_for(5, 1))
+    assert after == GAME.apply(state, state.turn, listed, rng_for(5, 1))[0]
+    _, at = state.where[state.turn]
+    far = next(cell for cell in range(12) if cell not in REACH[at])
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, state.turn, MOVES[far], rng_for(5, 1))
+    assert refused.value.msg.key == "racebow.error.out_of_reach"
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, 1 - state.turn, listed, rng_for(5, 1))
+    assert refused.value.msg.key == "racebow.error.not_your_turn"
