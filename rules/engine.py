@@ -466,7 +466,8 @@ def random_player(game: Game[S, A, V], seed: str | int) -> Chooser[S, A]:
 
     def choose(state: S, to_act: frozenset[Seat], ply: int) -> tuple[Seat, A]:
         seat = min(to_act)
-        return seat, chooser.choice(list(game.legal_actions(state, seat)))
+        legal = game.legal_actions(state, seat)
+        return seat, chooser.choice(legal if isinstance(legal, list | tuple) else list(legal))
 
     return choose
 
