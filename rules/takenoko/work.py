@@ -19,7 +19,7 @@ from rules.takenoko import turn as turn_flow
 from rules.takenoko.actions import TakenokoAction
 from rules.takenoko.hexes import POND, Edge, Hex
 from rules.takenoko.layout import Layout, layout_for, shows_spots
-from rules.takenoko.state import PlayerBoard, Plot, Step, TakenokoState
+from rules.takenoko.state import SECRET_STEPS, PlayerBoard, Plot, Step, TakenokoState
 
 MEMORY_SIZE = 4096
 _MEMORY: dict[tuple[Any, ...], tuple[tuple[Any, ...], Any]] = {}
@@ -170,3 +170,13 @@ class TakenokoWork(Work[TakenokoState, TakenokoAction], state=TakenokoState):
     def play(self, seat: Seat, action: TakenokoAction, *, forced: bool = False) -> None:
         """Play one choice of the open decision."""
         turn_flow.play(self, action, forced=forced)
+
+    def offer_size(self, seat: Seat, choices: Sequence[TakenokoAction]) -> int:
+        """The size of the public offer of the open decision (secrets.py). A top step offers VALIDATE
+        whenever the hand holds a card, so its lone legal choice (END_TURN, a weather SKIP) is
+        asked, not played, unless the hand is empty: else the table would learn from the timing
+        that no card holds."""
+        if self.step in SECRET_STEPS:
+            # Only ever shown to the player: no public offer to match.
+            return len(choices)
+        return len(turn_flow.choices(self, public=True))
