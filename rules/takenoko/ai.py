@@ -231,13 +231,14 @@ def _plot_cost(card: Card, garden: _Garden) -> float:
     plot, 1 per dry one; a placement over the pond or a plot of another colour does not count."""
     cells = garden.cells()
     colours = card.colours
+    two = len(colours) == 2
     best = 1.5 * len(PLACEMENTS[card.shape][0]) + 0.5
     for key, (colour, dry) in cells.items():
         if colour not in colours:
             continue
         for offsets in OFFSETS[card.shape]:
             cost = dry
-            found: list[str | None] = [colour]
+            found: list[str | None] = [colour]  # a diamond's colours, middles then tips
             for offset in offsets:
                 cell = key + offset
                 plot = cells.get(cell)
@@ -245,16 +246,19 @@ def _plot_cost(card: Card, garden: _Garden) -> float:
                     if cell == _POND:
                         break
                     cost += 1.5
-                    found.append(None)
+                    if two:
+                        found.append(None)
                 elif plot[0] not in colours:
                     break
                 else:
                     cost += plot[1]
-                    found.append(plot[0])
+                    if two:
+                        found.append(plot[0])
             else:
-                if len(colours) == 2 and not _diamond_possible(found, colours):
+                if two and not _diamond_possible(found, colours):
                     continue
-                best = min(best, cost)
+                if cost < best:
+                    best = cost
     return best
 
 
@@ -265,4 +269,4 @@ def _diamond_possible(found: list[str | None], colours: str) -> bool:
         return False
     if tip_a is not None and tip_a == tip_b:
         return False
-    return all(sum(1 for c in found if c == colour) <= 2 for colour in colours)
+    return found.count(colours[0]) <= 2 and found.count(colours[1]) <= 2

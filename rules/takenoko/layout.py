@@ -74,6 +74,18 @@ class Layout:
             found = self._at[h] = self._place(h)
         return found
 
+    def in_order(self, hexes: Iterable[Hex]) -> list[Hex]:
+        """Hexes in reading order: sorted by ``at``, which no two hexes share."""
+        known, place = self._at, self._place
+        keyed = []
+        for h in hexes:
+            key = known.get(h)
+            if key is None:
+                key = known[h] = place(h)
+            keyed.append((key, h))
+        keyed.sort()
+        return [h for _, h in keyed]
+
     def _place(self, h: Hex) -> tuple[int, int]:
         q, r = rotate(h, self.turn) if self.turn else h
         if self.mode == "list":
@@ -156,7 +168,7 @@ def layout_of(shown: Collection[Hex]) -> Layout:
 
 def reading_order_hexes(layout: Layout, hexes: Iterable[Hex]) -> list[Hex]:
     """Hexes in the board's reading order (top row first, left to right)."""
-    return sorted(hexes, key=layout.at)
+    return layout.in_order(hexes)
 
 
 def reading_order_edges(layout: Layout, edges: Iterable[Edge]) -> list[Edge]:

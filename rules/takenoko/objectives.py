@@ -190,7 +190,8 @@ _HAND_PARTS: dict[tuple[str, ...], HandParts] = {}
 
 
 def hand_parts(hand: tuple[str, ...]) -> HandParts:
-    """A hand split for ``any_met``: what its panda cards need, its gardener cards, its plot cards."""
+    """A hand split for ``any_met``: what its panda cards need, its gardener cards, its plot cards
+    (a hand changes only when a card is drawn or validated; ``any_met`` runs at every top step)."""
     found = _HAND_PARTS.get(hand)
     if found is None:
         cards = [CARDS[c] for c in hand]
@@ -210,7 +211,7 @@ def any_met(w: TakenokoWork, seat: int) -> bool:
     search stops at the first that holds."""
     needs, gardener_cards, plot_cards = hand_parts(w.hands[seat])
     have = w.boards[seat].eaten
-    for need in needs:
+    for need in needs:  # TK-OBJ-06, as in panda_card_holds
         if have[0] >= need[0] and have[1] >= need[1] and have[2] >= need[2]:
             return True
     if gardener_cards:

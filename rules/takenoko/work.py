@@ -2,8 +2,8 @@
 
 The look-ups (which plot stands on a hex, the placed hexes, the plot spots, the legal canals, which
 cards hold...) live in facts.py, kept with the very garden and canals tuples they describe. A step
-that replaces a tuple derives the new facts from the old ones; ``freeze`` registers them, so the
-next move, played on the new state, finds them at once.
+that replaces a tuple derives the new facts from the old ones and registers them, so the next
+move, played on the new state, finds them at once.
 """
 
 from __future__ import annotations
@@ -73,11 +73,7 @@ class TakenokoWork(Work[TakenokoState, TakenokoAction], state=TakenokoState):
         self._canal_facts: CanalFacts | None = None
 
     def freeze(self) -> TakenokoState:
-        """The new frozen state; the facts of its garden and canals are kept for the next move."""
-        if self._garden_facts is not None and self._garden_facts.garden is self.garden:
-            register_garden(self._garden_facts)
-        if self._canal_facts is not None and self._canal_facts.canals is self.canals:
-            register_canals(self._canal_facts)
+        """The new frozen state."""
         # The copy holds the state's fields (in field order) and a few of its own: copying it and
         # dropping those costs a fifth of picking 29 fields by name, once per move.
         values = self.__dict__.copy()
@@ -113,7 +109,7 @@ class TakenokoWork(Work[TakenokoState, TakenokoAction], state=TakenokoState):
         i = facts.placement.index[(plot.q, plot.r)]
         new = trusted(Plot, {**plot.__dict__, **changes})
         garden = (*self.garden[:i], new, *self.garden[i + 1 :])
-        self._garden_facts = facts.replaced(plot, new, garden)
+        self._garden_facts = register_garden(facts.replaced(plot, new, garden))
         self.garden = garden
         return new
 
@@ -121,14 +117,14 @@ class TakenokoWork(Work[TakenokoState, TakenokoAction], state=TakenokoState):
         """Lay a new plot (it goes last in ``garden``)."""
         facts = self.facts()
         garden = (*self.garden, plot)
-        self._garden_facts = facts.added(plot, garden)
+        self._garden_facts = register_garden(facts.added(plot, garden))
         self.garden = garden
 
     def add_canal(self, edge: Edge) -> None:
         """Lay a canal (it goes last in ``canals``)."""
         facts = self.canal_facts()
         canals = (*self.canals, edge)
-        self._canal_facts = facts.added(edge, canals)
+        self._canal_facts = register_canals(facts.added(edge, canals))
         self.canals = canals
 
     def layout(self) -> Layout:
