@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rules.takenoko.actions import TakenokoAction, tile
 from rules.takenoko.hexes import DIRS, POND, Edge, Hex, corner_edges, edge_hexes, edge_key, neighbours
 from rules.takenoko.layout import Layout, layout_of, reading_order_edges, reading_order_hexes
 from rules.takenoko.objectives import Bamboos, Irrigated
@@ -36,7 +37,7 @@ collector's rounds short (measured: 256 plays faster than 1024 or 4096, the AI a
 class Placement:
     """The placed hexes of one garden (in placement order) and the look-ups that depend on them alone."""
 
-    __slots__ = ("_layouts", "_moves", "_spot_set", "_spots", "index", "near", "placed", "positions")
+    __slots__ = ("_layouts", "_moves", "_spot_set", "_spots", "_tiles", "index", "near", "placed", "positions")
 
     def __init__(self, positions: tuple[Hex, ...], near: dict[Hex, int] | None = None) -> None:
         self.positions = positions
@@ -55,6 +56,7 @@ class Placement:
         self._layouts: dict[bool, Layout] = {}
         self._spots: dict[bool, list[Hex]] = {}
         self._moves: dict[tuple[Hex, bool], list[tuple[int, Hex]]] = {}
+        self._tiles: dict[tuple[Hex, bool], list[TakenokoAction]] = {}
 
     def with_plot(self, h: Hex) -> Placement:
         """The placement once a plot lies on ``h`` too."""
@@ -104,6 +106,14 @@ class Placement:
                     h = (h[0] + dq, h[1] + dr)
             layout = self.layout(with_spots)
             found = self._moves[key] = [(by_hex[h], h) for h in reading_order_hexes(layout, by_hex)]
+        return found
+
+    def move_tiles(self, start: Hex, with_spots: bool) -> list[TakenokoAction]:
+        """The same destinations as TILE choices."""
+        key = (start, with_spots)
+        found = self._tiles.get(key)
+        if found is None:
+            found = self._tiles[key] = [tile(h) for _, h in self.moves(start, with_spots)]
         return found
 
 
@@ -226,9 +236,11 @@ class CanalFacts:
         return cls(canals, edges, _frontier(near, edges))
 
     def added(self, edge: Edge, canals: tuple[Edge, ...]) -> CanalFacts:
-        """The facts of ``canals``: these canals and ``edge``."""
+        """The facts of ``canals``: these canals and ``edge``, which leaves the frontier and brings
+        the edges at its two corners into it."""
         edges = self.edges | {edge}
-        return CanalFacts(canals, edges, _frontier(self.frontier.union(edge_info(edge)[2]), edges))
+        frontier = self.frontier.union(_frontier(edge_info(edge)[2], edges)) - {edge}
+        return CanalFacts(canals, edges, frontier)
 
     def legal(self, placement: Placement) -> list[Edge]:
         """Every legal canal edge for this placement, unordered (the last placement is kept)."""

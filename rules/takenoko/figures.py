@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.takenoko.actions import TakenokoAction
 from rules.takenoko.data import COLOUR_INDEX, add_at
 from rules.takenoko.garden import grow, plot_term
 from rules.takenoko.hexes import Hex, neighbours
@@ -18,6 +19,12 @@ def destinations(w: TakenokoWork, figure: str) -> list[tuple[int, Hex]]:
     """(direction, hex) of every straight-move destination of a figure, in reading order."""
     start = w.gardener if figure == "gardener" else w.panda
     return w.facts().placement.moves(start, shows_spots(w))
+
+
+def destination_tiles(w: TakenokoWork, figure: str) -> list[TakenokoAction]:
+    """The same destinations as TILE choices (shared: do not change the list)."""
+    start = w.gardener if figure == "gardener" else w.panda
+    return w.facts().placement.move_tiles(start, shows_spots(w))
 
 
 def move_gardener(w: TakenokoWork, h: Hex) -> None:

@@ -46,7 +46,7 @@ class Extent(NamedTuple):
 class Layout:
     """One way of drawing a garden: cell size, rotation and offsets."""
 
-    __slots__ = ("_at", "cell", "fig", "lines", "mode", "pitch", "rmin", "turn", "width", "xmin")
+    __slots__ = ("_at", "_marks", "cell", "fig", "lines", "mode", "pitch", "rmin", "turn", "width", "xmin")
 
     def __init__(self, mode: str, turn: int, hexes: Iterable[Hex] | Extent) -> None:
         self.mode = mode
@@ -62,6 +62,8 @@ class Layout:
         """Where a figure or a tile letter goes: (line offset, column offset) from the cell."""
         self._at: dict[Hex, tuple[int, int]] = {}
         """``at`` of the hexes asked so far: every list of choices is sorted by it."""
+        self._marks: dict[Edge, tuple[int, int, str]] = {}
+        """``mark`` of the edges asked so far (canal choices are sorted and grouped by it)."""
 
     def fits(self) -> bool:
         """True if the grid is narrow and short enough."""
@@ -95,6 +97,12 @@ class Layout:
     def mark(self, edge: Edge) -> tuple[int, int, str]:
         """(line, column, glyph) of a canal on ``edge`` (§9: E ``|`` on the row line, the SE ``\\``
         and SW ``/`` edges on the line under the upper hex)."""
+        found = self._marks.get(edge)
+        if found is None:
+            found = self._marks[edge] = self._mark(edge)
+        return found
+
+    def _mark(self, edge: Edge) -> tuple[int, int, str]:
         q, r, d = edge
         a: Hex = (q, r)
         if self.turn:

@@ -28,7 +28,7 @@ from rules.takenoko.actions import (
     tile,
 )
 from rules.takenoko.data import ACTIONS, CATEGORIES, CHIPS, HAND_LIMIT, LAST_ROUND, PLOTS
-from rules.takenoko.figures import destinations, move_gardener, move_panda
+from rules.takenoko.figures import destination_tiles, destinations, move_gardener, move_panda
 from rules.takenoko.garden import (
     any_canal_spot,
     any_chip_target,
@@ -126,7 +126,7 @@ def figure_choices(w: TakenokoWork, figure: str) -> list[TakenokoAction]:
     if w.group >= 0:
         return [tile(h) for d, h in moves if d == w.group]
     if fits(len(moves)):
-        return [tile(h) for _, h in moves]
+        return list(destination_tiles(w, figure))
     return [DIRECTION[d] for d in sorted({d for d, _ in moves})]
 
 
