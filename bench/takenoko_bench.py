@@ -6,9 +6,10 @@
 Figures:
 - playouts: whole games of uniformly random legal choices per second, by player count (the
   contract, property tests and random seats depend on it), with plies per game and µs per ply;
-  ``per_s`` is wall-clock time, ``cpu_per_s`` this process's CPU time (steadier on a shared machine);
-- ai_ms_per_decision: the AI's thinking time per decision (mean, 95th percentile, max) in all-AI
-  games of 2, 3 and 4 players;
+  ``per_s`` and ``us_per_ply`` are wall-clock time, ``cpu_per_s`` and ``cpu_us_per_ply`` this
+  process's CPU time (steadier on a shared machine);
+- ai_ms_per_decision: the AI's thinking time per decision in CPU time (mean, 95th percentile, max)
+  in all-AI games of 2, 3 and 4 players;
 - ai_vs_random: the AI against a random player in seeded 2-player games, seats alternating:
   wins, shared wins, losses and the win rate;
 - picture_ms / board_ms: drawing the PNG of a full 27-plot garden, and its text board.
@@ -46,11 +47,12 @@ def playouts(players: int, games: int) -> dict[str, float]:
         "cpu_per_s": round(games / cpu, 1),
         "plies_per_game": round(plies / games, 1),
         "us_per_ply": round(1e6 * elapsed / plies, 1),
+        "cpu_us_per_ply": round(1e6 * cpu / plies, 1),
     }
 
 
 def ai_timing(games: int) -> dict[str, float]:
-    """The AI's time per decision over all-AI games of 2, 3 and 4 players."""
+    """The AI's CPU time per decision over all-AI games of 2, 3 and 4 players."""
     times: list[float] = []
     for n in range(games):
         players = 2 + n % 3
@@ -59,9 +61,9 @@ def ai_timing(games: int) -> dict[str, float]:
         while GAME.to_act(state):
             ply += 1
             seat = state.turn
-            start = time.perf_counter()
+            start = time.process_time()
             action = GAME.ai_action(state, seat, rng_for(f"{700 + n}:ai", ply))
-            times.append(1000 * (time.perf_counter() - start))
+            times.append(1000 * (time.process_time() - start))
             state, _ = GAME.apply(state, seat, action, rng_for(700 + n, ply))
     times.sort()
     return {

@@ -10,13 +10,14 @@ hidden card — drawing plots or objectives — are scored by an estimate instea
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from typing import Any
 
 from rules.engine import Seat
 from rules.takenoko.actions import ACT, TakenokoAction
 from rules.takenoko.data import CARDS, CATEGORIES, HAND_LIMIT, MAX_HEIGHT, Card
-from rules.takenoko.hexes import POND, Hex
-from rules.takenoko.objectives import PLACEMENTS
+from rules.takenoko.facts import garden_facts
+from rules.takenoko.hexes import POND
+from rules.takenoko.objectives import OFFSETS, PLACEMENTS, pack
 from rules.takenoko.rules import apply, legal_actions, outcome
 from rules.takenoko.state import PlayerBoard, Plot, TakenokoState
 
@@ -54,12 +55,52 @@ def _value(state: TakenokoState, seat: Seat, action: TakenokoAction, rng: random
         return evaluate(state, seat) - ACTION_VALUE + draw_gain(state, seat, action.name)
     if action.kind == "cat":
         return evaluate(state, seat) + category_value(state, seat, action.name)
-    after, _ = apply(state, seat, action, random.Random(rng.random()))
+    after, _ = apply(state, seat, action, _SeededOnFirstDraw(rng.random()))
     if after.step == "over":
         return _final(after, seat)
     if after.turn == seat and depth < SUB_STEPS and _follows(after.step, action):
         return max(_value(after, seat, a, rng, depth + 1) for a in legal_actions(after, seat))
     return evaluate(after, seat)
+
+
+class _SeededOnFirstDraw(random.Random):
+    """``random.Random(seed)``, seeded on its first draw: most tried actions draw nothing (only a
+    new turn rolls the die), and seeding a Mersenne Twister costs more than trying an action.
+    Every draw goes through ``random`` or ``getrandbits``, as in engine.py's lazy source."""
+
+    def __init__(self, seed: float) -> None:
+        self._seed: float | None = seed
+        self.gauss_next = None
+
+    def _ensure_seeded(self) -> None:
+        if self._seed is not None:
+            seed, self._seed = self._seed, None
+            super().seed(seed)
+
+    def random(self) -> float:
+        """The next float in [0, 1)."""
+        self._ensure_seeded()
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        """The next ``k`` random bits."""
+        self._ensure_seeded()
+        return super().getrandbits(k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        """The generator's state (seeding first)."""
+        self._ensure_seeded()
+        return super().getstate()
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        """Restore a state from ``getstate``."""
+        self._seed = None
+        super().setstate(state)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        """Reseed explicitly (the pending seed is then dropped)."""
+        self._seed = None
+        super().seed(a, version)
 
 
 def _follows(step: str, action: TakenokoAction) -> bool:
@@ -100,7 +141,7 @@ def category_value(state: TakenokoState, seat: Seat, category: str) -> float:
     unseen = [card for card in CARDS.values() if card.category == category and card.id not in seen]
     if not unseen:
         return 0.0
-    garden = _Garden(state.garden)
+    garden = _Garden(state)
     board = state.boards[seat]
     return sum(card.points * progress(card, garden, board) for card in unseen) / len(unseen)
 
@@ -110,7 +151,7 @@ def evaluate(state: TakenokoState, seat: Seat) -> float:
     and the actions it still has this turn."""
     done = state.done[seat]
     banked = sum(CARDS[c].points for c in done) + (2 if state.emperor == seat else 0)
-    garden = _Garden(state.garden)
+    garden = _Garden(state)
     board = state.boards[seat]
     hand = state.hands[seat]
     value = BANKED * banked
@@ -123,13 +164,27 @@ def evaluate(state: TakenokoState, seat: Seat) -> float:
     return value
 
 
+_POND = pack(POND)
+
+
 class _Garden:
-    """The garden indexed for the progress estimates."""
+    """The garden as the progress estimates read it: its plots (indexed by hex on first use) and
+    the memo of plot-card costs kept with the garden's facts (facts.py: they depend only on where
+    the plots lie, their colours and which are irrigated, so growth and eating keep them)."""
 
-    __slots__ = ("plots",)
+    __slots__ = ("_cells", "costs", "garden")
 
-    def __init__(self, garden: Sequence[Plot]) -> None:
-        self.plots: dict[Hex, Plot] = {(p.q, p.r): p for p in garden}
+    def __init__(self, state: TakenokoState) -> None:
+        self.garden = state.garden
+        self.costs = garden_facts(state.garden).shapes
+        self._cells: dict[int, tuple[str, float]] | None = None
+
+    def cells(self) -> dict[int, tuple[str, float]]:
+        """Each plot by packed hex (objectives.pack): its colour and what irrigating it costs."""
+        found = self._cells
+        if found is None:
+            found = self._cells = {pack((p.q, p.r)): (p.colour, 0.0 if p.irrigated else 1.0) for p in self.garden}
+        return found
 
 
 def progress(card: Card, garden: _Garden, board: PlayerBoard) -> float:
@@ -139,7 +194,10 @@ def progress(card: Card, garden: _Garden, board: PlayerBoard) -> float:
         return 1.0 / (1 + missing * missing + missing)
     if card.category == "GA":
         return 1.0 / (1 + _gardener_cost(card, garden, board))
-    return 1.0 / (1 + _plot_cost(card, garden))
+    cost = garden.costs.get(card.type)
+    if cost is None:
+        cost = garden.costs[card.type] = _plot_cost(card, garden)
+    return 1.0 / (1 + cost)
 
 
 def _growths(plot: Plot, target: int) -> float:
@@ -154,7 +212,7 @@ def _growths(plot: Plot, target: int) -> float:
 
 def _gardener_cost(card: Card, garden: _Garden, board: PlayerBoard) -> float:
     colour = card.colours
-    plots = [p for p in garden.plots.values() if p.colour == colour]
+    plots = [p for p in garden.garden if p.colour == colour]
     if card.count == 1:
         wanted = "" if card.improvement == "0" else card.improvement
         best = 6.0
@@ -169,33 +227,38 @@ def _gardener_cost(card: Card, garden: _Garden, board: PlayerBoard) -> float:
 
 
 def _plot_cost(card: Card, garden: _Garden) -> float:
-    """Plots still to place or irrigate for the cheapest placement of the shape."""
-    plots = garden.plots
+    """Plots still to place or irrigate for the cheapest placement of the shape: 1.5 per missing
+    plot, 1 per dry one; a placement over the pond or a plot of another colour does not count."""
+    cells = garden.cells()
     colours = card.colours
+    two = len(colours) == 2
     best = 1.5 * len(PLACEMENTS[card.shape][0]) + 0.5
-    for (q, r), anchor in plots.items():
-        if anchor.colour not in colours:
+    for key, (colour, dry) in cells.items():
+        if colour not in colours:
             continue
-        for cells in PLACEMENTS[card.shape]:
-            cost = 0.0
-            found: list[str | None] = []
-            for dq, dr in cells:
-                h = (q + dq, r + dr)
-                plot = plots.get(h)
+        for offsets in OFFSETS[card.shape]:
+            cost = dry
+            found: list[str | None] = [colour]  # a diamond's colours, middles then tips
+            for offset in offsets:
+                cell = key + offset
+                plot = cells.get(cell)
                 if plot is None:
-                    if h == POND:
+                    if cell == _POND:
                         break
                     cost += 1.5
-                    found.append(None)
-                elif plot.colour not in colours:
+                    if two:
+                        found.append(None)
+                elif plot[0] not in colours:
                     break
                 else:
-                    cost += 0 if plot.irrigated else 1.0
-                    found.append(plot.colour)
+                    cost += plot[1]
+                    if two:
+                        found.append(plot[0])
             else:
-                if len(colours) == 2 and not _diamond_possible(found, colours):
+                if two and not _diamond_possible(found, colours):
                     continue
-                best = min(best, cost)
+                if cost < best:
+                    best = cost
     return best
 
 
@@ -206,4 +269,4 @@ def _diamond_possible(found: list[str | None], colours: str) -> bool:
         return False
     if tip_a is not None and tip_a == tip_b:
         return False
-    return all(sum(1 for c in found if c == colour) <= 2 for colour in colours)
+    return found.count(colours[0]) <= 2 and found.count(colours[1]) <= 2

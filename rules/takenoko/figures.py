@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.takenoko.actions import TakenokoAction
 from rules.takenoko.data import COLOUR_INDEX, add_at
 from rules.takenoko.garden import grow, plot_term
-from rules.takenoko.hexes import Hex, neighbours, straight_moves
-from rules.takenoko.layout import reading_order_hexes
+from rules.takenoko.hexes import Hex, neighbours
+from rules.takenoko.layout import shows_spots
 
 if TYPE_CHECKING:
     from rules.takenoko.work import TakenokoWork
@@ -17,13 +18,13 @@ if TYPE_CHECKING:
 def destinations(w: TakenokoWork, figure: str) -> list[tuple[int, Hex]]:
     """(direction, hex) of every straight-move destination of a figure, in reading order."""
     start = w.gardener if figure == "gardener" else w.panda
-    layout = w.layout()
-    found: list[tuple[int, Hex]] | None = w.memo("moves", layout, start)
-    if found is None:
-        by_hex = {h: d for d, _, h in straight_moves(start, w.placed())}
-        found = [(by_hex[h], h) for h in reading_order_hexes(layout, by_hex)]
-        w.remember("moves", found, layout, start)
-    return found
+    return w.facts().placement.moves(start, shows_spots(w))
+
+
+def destination_tiles(w: TakenokoWork, figure: str) -> list[TakenokoAction]:
+    """The same destinations as TILE choices (shared: do not change the list)."""
+    start = w.gardener if figure == "gardener" else w.panda
+    return w.facts().placement.move_tiles(start, shows_spots(w))
 
 
 def move_gardener(w: TakenokoWork, h: Hex) -> None:

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from rules.engine import trusted
 from rules.takenoko.data import CHIP_INDEX, COLOUR_INDEX, MAX_HEIGHT, PLOTS, add_at
-from rules.takenoko.hexes import POND, Edge, Hex, canal_legal, edge_hexes, legal_canals, neighbours, plot_spots
-from rules.takenoko.layout import reading_order_edges, reading_order_hexes
+from rules.takenoko.hexes import POND, Edge, Hex, edge_hexes, neighbours
+from rules.takenoko.layout import reading_order_hexes, shows_spots
 from rules.takenoko.state import Plot
 
 if TYPE_CHECKING:
@@ -17,40 +17,28 @@ if TYPE_CHECKING:
 
 def spots(w: TakenokoWork) -> list[Hex]:
     """Plot spots in reading order (§3: next to the pond or to two placed plots)."""
-    layout = w.layout()
-    found: list[Hex] | None = w.memo("spots", layout)
-    if found is None:
-        found = w.remember("spots", reading_order_hexes(layout, plot_spots(w.placed())), layout)
-    return found
+    return w.facts().placement.spots(shows_spots(w))
 
 
 def canal_spots(w: TakenokoWork) -> list[Edge]:
     """Edges where a canal may go now, in reading order (§3 canal legality)."""
-    layout = w.layout()
-    found: list[Edge] | None = w.memo("canal_spots", layout, w.canals)
-    if found is None:
-        edges = legal_canals(w.placed(), w.canal_set())
-        found = w.remember("canal_spots", reading_order_edges(layout, edges), layout, w.canals)
-    return found
+    return w.canal_facts().ordered(w.facts().placement, shows_spots(w))
 
 
 def any_canal_spot(w: TakenokoWork) -> bool:
     """Whether a canal may go anywhere now (the list itself waits for the canal step)."""
-    found: bool | None = w.memo("any_canal_spot", w.index(), w.canals)
-    if found is None:
-        placed, canals = w.placed(), w.canal_set()
-        found = any(canal_legal((h[0], h[1], d), placed, canals) for h in placed if h != POND for d in range(3))
-        w.remember("any_canal_spot", found, w.index(), w.canals)
-    return found
+    return bool(w.canal_facts().legal(w.facts().placement))
 
 
 def chip_targets(w: TakenokoWork) -> list[Hex]:
     """Plots that may take a chip, in reading order (TK-IMP-02: no improvement, no bamboo)."""
-    found: list[Hex] | None = w.memo("chip_targets", w.garden)
-    if found is None:
-        bare = [(p.q, p.r) for p in w.garden if not p.improvement and p.height == 0]
-        found = w.remember("chip_targets", reading_order_hexes(w.layout(), bare), w.garden)
-    return found
+    bare = [(p.q, p.r) for p in w.garden if not p.improvement and p.height == 0]
+    return reading_order_hexes(w.layout(), bare)
+
+
+def any_chip_target(w: TakenokoWork) -> bool:
+    """Whether a plot may take a chip now (TK-IMP-02)."""
+    return w.facts().bamboos().bare > 0
 
 
 def grow(w: TakenokoWork, plot: Plot) -> int:
@@ -97,7 +85,7 @@ def place_plot(w: TakenokoWork, plot_id: str, h: Hex, chip: str) -> None:
             "irrigated": False,
         },
     )
-    w.garden = (*w.garden, plot)
+    w.add_plot(plot)
     w.event(
         "takenoko.event.placed_chip" if chip else "takenoko.event.placed",
         seats={"player": w.turn},
@@ -118,7 +106,7 @@ def place_canal(w: TakenokoWork, edge: Edge) -> None:
     """PLACE_CANAL (TK-IRR-02): a canal from the player's board onto a legal edge; each of its two
     plots that was dry gets its first irrigation (TK-IRR-06)."""
     w.set_board(w.turn, canals=w.board(w.turn).canals - 1)
-    w.canals = (*w.canals, edge)
+    w.add_canal(edge)
     a, b = edge_hexes(edge)
     pa, pb = w.plot_at(a), w.plot_at(b)
     assert pa is not None and pb is not None

@@ -14,9 +14,9 @@ are labelled). Three layouts, the first that fits a phone's 40 columns:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from functools import lru_cache
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from rules.takenoko.hexes import POND, Edge, Hex, plot_spots, rotate, step
 
@@ -25,25 +25,45 @@ MAX_GRID_LINES = 30
 """A taller grid would crowd out the rest of the message (1,900 characters in all)."""
 
 
+class Extent(NamedTuple):
+    """How far hexes reach once turned: columns ``x = 2q + r`` and rows ``r`` (what a layout's size
+    depends on; the wide and the compact layouts of one turn share it)."""
+
+    xmin: int
+    xmax: int
+    rmin: int
+    rmax: int
+
+    @classmethod
+    def of(cls, hexes: Iterable[Hex], turn: int) -> Extent:
+        """The extent of ``hexes`` turned ``turn`` × 60°."""
+        turned = [rotate(h, turn) for h in hexes] if turn else hexes
+        xs = [2 * q + r for q, r in turned]
+        rs = [r for _, r in turned]
+        return cls(min(xs), max(xs), min(rs), max(rs))
+
+
 class Layout:
     """One way of drawing a garden: cell size, rotation and offsets."""
 
-    __slots__ = ("cell", "fig", "lines", "mode", "pitch", "rmin", "turn", "width", "xmin")
+    __slots__ = ("_at", "_marks", "cell", "fig", "lines", "mode", "pitch", "rmin", "turn", "width", "xmin")
 
-    def __init__(self, mode: str, turn: int, hexes: Iterable[Hex]) -> None:
+    def __init__(self, mode: str, turn: int, hexes: Iterable[Hex] | Extent) -> None:
         self.mode = mode
         self.turn = turn
         self.cell = 4 if mode == "wide" else 3
         self.pitch = 3 if mode == "wide" else 2
-        turned = [rotate(h, turn) for h in hexes]
-        xs = [2 * q + r for q, r in turned]
-        rs = [r for _, r in turned]
-        self.xmin = min(xs)
-        self.rmin = min(rs)
-        self.width = self.pitch * (max(xs) - self.xmin) + self.cell
-        self.lines = 2 * (max(rs) - self.rmin) + (1 if mode == "wide" else 2)
+        xmin, xmax, rmin, rmax = hexes if isinstance(hexes, Extent) else Extent.of(hexes, turn)
+        self.xmin = xmin
+        self.rmin = rmin
+        self.width = self.pitch * (xmax - xmin) + self.cell
+        self.lines = 2 * (rmax - rmin) + (1 if mode == "wide" else 2)
         self.fig = (0, 3) if mode == "wide" else (1, 1)
         """Where a figure or a tile letter goes: (line offset, column offset) from the cell."""
+        self._at: dict[Hex, tuple[int, int]] = {}
+        """``at`` of the hexes asked so far: every list of choices is sorted by it."""
+        self._marks: dict[Edge, tuple[int, int, str]] = {}
+        """``mark`` of the edges asked so far (canal choices are sorted and grouped by it)."""
 
     def fits(self) -> bool:
         """True if the grid is narrow and short enough."""
@@ -51,6 +71,24 @@ class Layout:
 
     def at(self, h: Hex) -> tuple[int, int]:
         """(line, column) where the cell of hex ``h`` starts (the list layout: its row, 0)."""
+        found = self._at.get(h)
+        if found is None:
+            found = self._at[h] = self._place(h)
+        return found
+
+    def in_order(self, hexes: Iterable[Hex]) -> list[Hex]:
+        """Hexes in reading order: sorted by ``at``, which no two hexes share."""
+        known, place = self._at, self._place
+        keyed = []
+        for h in hexes:
+            key = known.get(h)
+            if key is None:
+                key = known[h] = place(h)
+            keyed.append((key, h))
+        keyed.sort()
+        return [h for _, h in keyed]
+
+    def _place(self, h: Hex) -> tuple[int, int]:
         q, r = rotate(h, self.turn) if self.turn else h
         if self.mode == "list":
             return (r - self.rmin, 2 * q + r)
@@ -59,6 +97,12 @@ class Layout:
     def mark(self, edge: Edge) -> tuple[int, int, str]:
         """(line, column, glyph) of a canal on ``edge`` (§9: E ``|`` on the row line, the SE ``\\``
         and SW ``/`` edges on the line under the upper hex)."""
+        found = self._marks.get(edge)
+        if found is None:
+            found = self._marks[edge] = self._mark(edge)
+        return found
+
+    def _mark(self, edge: Edge) -> tuple[int, int, str]:
         q, r, d = edge
         a: Hex = (q, r)
         if self.turn:
@@ -114,17 +158,25 @@ def shows_spots(state: _Deck) -> bool:
 def layout_for(placed: tuple[Hex, ...], with_spots: bool) -> Layout:
     """The layout of a garden (``placed`` includes the pond), spots included while plots remain."""
     hexes = set(placed) | {POND}
-    shown = hexes | set(plot_spots(hexes)) if with_spots else hexes
+    return layout_of(hexes | set(plot_spots(hexes)) if with_spots else hexes)
+
+
+def layout_of(shown: Collection[Hex]) -> Layout:
+    """The first layout that fits these hexes (the placed ones, the pond and maybe the spots)."""
+    extents: dict[int, Extent] = {}
     for mode, turn in (("wide", 0), ("compact", 0), ("compact", 1), ("compact", 2)):
-        layout = Layout(mode, turn, shown)
+        extent = extents.get(turn)
+        if extent is None:
+            extent = extents[turn] = Extent.of(shown, turn)
+        layout = Layout(mode, turn, extent)
         if layout.fits():
             return layout
-    return Layout("list", 0, shown)
+    return Layout("list", 0, extents[0])
 
 
 def reading_order_hexes(layout: Layout, hexes: Iterable[Hex]) -> list[Hex]:
     """Hexes in the board's reading order (top row first, left to right)."""
-    return sorted(hexes, key=layout.at)
+    return layout.in_order(hexes)
 
 
 def reading_order_edges(layout: Layout, edges: Iterable[Edge]) -> list[Edge]:

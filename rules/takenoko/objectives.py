@@ -35,33 +35,43 @@ OFFSETS: dict[str, tuple[tuple[int, ...], ...]] = {
 
 class Irrigated:
     """The irrigated plots, by packed hex and by colour (TK-OBJ-03: only irrigated plots count; the
-    pond never)."""
+    pond never), and the plot cards already judged on them (a plot card ignores the bamboo, so an
+    answer lasts until a plot is irrigated: then ``with_plot`` makes a new object)."""
 
-    __slots__ = ("by_colour", "colour_of", "signature")
+    __slots__ = ("_results", "by_colour", "colour_of")
 
     def __init__(self, garden: Sequence[Plot]) -> None:
         self.colour_of: dict[int, str] = {pack((p.q, p.r)): p.colour for p in garden if p.irrigated}
-        self.by_colour: dict[str, list[int]] = {"G": [], "Y": [], "P": []}
+        by_colour: dict[str, list[int]] = {"G": [], "Y": [], "P": []}
         for key, colour in self.colour_of.items():
-            self.by_colour[colour].append(key)
-        self.signature = tuple(self.colour_of.items())
-        """The irrigated plots as a hashable value: bamboo heights do not change it."""
+            by_colour[colour].append(key)
+        # Tuples: a derived object shares the colours it does not extend.
+        self.by_colour: dict[str, tuple[int, ...]] = {colour: tuple(keys) for colour, keys in by_colour.items()}
+        self._results: dict[str, bool] = {}
+
+    def with_plot(self, plot: Plot) -> Irrigated:
+        """These irrigated plots and ``plot``, just irrigated."""
+        key, colour = pack((plot.q, plot.r)), plot.colour
+        new = Irrigated.__new__(Irrigated)
+        new.colour_of = {**self.colour_of, key: colour}
+        new.by_colour = {**self.by_colour, colour: (*self.by_colour[colour], key)}
+        # Irrigation is never lost, so a card that held still holds; one that did not still does
+        # not unless the new plot has one of its colours (every cell of a shape has the card's).
+        new._results = {
+            card_type: held for card_type, held in self._results.items() if held or colour not in _COLOURS[card_type]
+        }
+        return new
+
+    def holds(self, card: Card) -> bool:
+        """``plot_card_holds``, remembered by card type."""
+        found = self._results.get(card.type)
+        if found is None:
+            found = self._results[card.type] = plot_card_holds(card, self)
+        return found
 
 
-_PLOT_RESULTS: dict[tuple[tuple[tuple[int, str], ...], str], bool] = {}
-"""Plot cards judged on a set of irrigated plots (a plot card ignores the bamboo, so the answer
-lasts until a plot is placed or irrigated)."""
-
-
-def plot_card_holds_cached(card: Card, irrigated: Irrigated) -> bool:
-    """``plot_card_holds``, remembered by the irrigated plots and the card type."""
-    key = (irrigated.signature, card.type)
-    found = _PLOT_RESULTS.get(key)
-    if found is None:
-        if len(_PLOT_RESULTS) >= 8192:
-            _PLOT_RESULTS.clear()
-        found = _PLOT_RESULTS[key] = plot_card_holds(card, irrigated)
-    return found
+_COLOURS: dict[str, str] = {card.type: card.colours for card in CARDS.values()}
+"""The colours of each card type."""
 
 
 def plot_card_holds(card: Card, irrigated: Irrigated) -> bool:
@@ -100,38 +110,56 @@ def plot_card_holds(card: Card, irrigated: Irrigated) -> bool:
 
 
 class Bamboos:
-    """What gardener cards look at, in one pass over the garden: the (colour, improvement) of every
-    bamboo of height 4, and how many bamboos of height 3 each colour has."""
+    """What gardener cards and chips look at: how many bamboos of height 4 each (colour,
+    improvement) has, how many of height 3 each colour has, and how many plots are bare (no
+    improvement, no bamboo: a chip may go there, TK-IMP-02)."""
 
-    __slots__ = ("fours", "threes")
+    __slots__ = ("bare", "fours", "threes")
 
     def __init__(self, garden: Sequence[Plot]) -> None:
-        self.fours: set[tuple[str, str]] = set()
+        self.fours: dict[tuple[str, str], int] = {}
         self.threes: dict[str, int] = {"G": 0, "Y": 0, "P": 0}
+        self.bare = 0
         for p in garden:
-            if p.height == 4:
-                self.fours.add((p.colour, p.improvement))
-            elif p.height == 3:
-                self.threes[p.colour] += 1
+            self._count(p, 1)
+
+    def _count(self, p: Plot, n: int) -> None:
+        if p.height == 4:
+            key = (p.colour, p.improvement)
+            self.fours[key] = self.fours.get(key, 0) + n
+        elif p.height == 3:
+            self.threes[p.colour] += n
+        if not p.improvement and p.height == 0:
+            self.bare += n
+
+    def replaced(self, old: Plot | None, new: Plot) -> Bamboos:
+        """The summary once ``old`` (None: a plot just laid) is replaced by ``new``."""
+        copy = Bamboos.__new__(Bamboos)
+        copy.fours, copy.threes, copy.bare = dict(self.fours), dict(self.threes), self.bare
+        if old is not None:
+            copy._count(old, -1)
+        copy._count(new, 1)
+        return copy
 
 
 def gardener_card_holds(card: Card, bamboos: Bamboos) -> bool:
     """TK-OBJ-04: one bamboo of height exactly 4 with the improvement shown ('0' = none);
     TK-OBJ-05: at least n plots of the colour with height exactly 3, anywhere."""
     if card.count == 1:
-        return (card.colours, "" if card.improvement == "0" else card.improvement) in bamboos.fours
+        return bamboos.fours.get((card.colours, "" if card.improvement == "0" else card.improvement), 0) > 0
     return bamboos.threes[card.colours] >= card.count
 
 
 def panda_card_holds(card: Card, board: PlayerBoard) -> bool:
     """TK-OBJ-06: the player's board holds the sections the card shows."""
-    return all(have >= need for have, need in zip(board.eaten, card.need, strict=True))
+    have, need = board.eaten, card.need
+    return have[0] >= need[0] and have[1] >= need[1] and have[2] >= need[2]
 
 
 def card_holds(card: Card, irrigated: Irrigated, bamboos: Bamboos, board: PlayerBoard) -> bool:
     """Whether a card holds now for the player whose board is ``board``."""
     if card.category == "PL":
-        return plot_card_holds_cached(card, irrigated)
+        return irrigated.holds(card)
     if card.category == "GA":
         return gardener_card_holds(card, bamboos)
     return panda_card_holds(card, board)
@@ -144,60 +172,59 @@ def judge(garden: Sequence[Plot], card_id: str, board: PlayerBoard) -> bool:
 
 def holds(w: TakenokoWork, seat: int, card_id: str) -> bool:
     """Whether the card holds now for ``seat``."""
-    return card_holds(CARDS[card_id], irrigated(w), bamboos(w), w.board(seat))
-
-
-def bamboos(w: TakenokoWork) -> Bamboos:
-    """The gardener-card summary of the garden (kept while the garden is unchanged)."""
-    found: Bamboos | None = w.memo("bamboos", w.garden)
-    if found is None:
-        found = w.remember("bamboos", Bamboos(w.garden), w.garden)
-    return found
-
-
-def irrigated(w: TakenokoWork) -> Irrigated:
-    """The irrigated plots (kept while the garden is unchanged)."""
-    found: Irrigated | None = w.memo("irrigated", w.garden)
-    if found is None:
-        found = w.remember("irrigated", Irrigated(w.garden), w.garden)
-    return found
+    facts = w.facts()
+    return card_holds(CARDS[card_id], facts.irrigated(), facts.bamboos(), w.boards[seat])
 
 
 def met(w: TakenokoWork, seat: int) -> tuple[str, ...]:
     """The cards in ``seat``'s hand that hold now, in hand order."""
-    hand = w.hands[seat]
-    board = w.boards[seat]
-    found: tuple[str, ...] | None = w.memo(f"met{seat}", w.garden, board, hand)
+    facts = w.facts()
+    irrigated, bamboos, board = facts.irrigated(), facts.bamboos(), w.boards[seat]
+    return tuple(c for c in w.hands[seat] if card_holds(CARDS[c], irrigated, bamboos, board))
+
+
+HandParts = tuple[tuple[tuple[int, int, int], ...], tuple[Card, ...], tuple[Card, ...]]
+
+_HAND_PARTS: dict[tuple[str, ...], HandParts] = {}
+"""``hand_parts`` by hand (a pure function of the card ids: the hand itself is the key)."""
+
+
+def hand_parts(hand: tuple[str, ...]) -> HandParts:
+    """A hand split for ``any_met``: what its panda cards need, its gardener cards, its plot cards
+    (a hand changes only when a card is drawn or validated; ``any_met`` runs at every top step)."""
+    found = _HAND_PARTS.get(hand)
     if found is None:
-        irr, tall = irrigated(w), bamboos(w)
-        found = tuple(c for c in hand if card_holds(CARDS[c], irr, tall, board))
-        w.remember(f"met{seat}", found, w.garden, board, hand)
+        cards = [CARDS[c] for c in hand]
+        found = (
+            tuple(c.need for c in cards if c.category == "PA"),
+            tuple(c for c in cards if c.category == "GA"),
+            tuple(c for c in cards if c.category == "PL"),
+        )
+        if len(_HAND_PARTS) >= 4096:
+            _HAND_PARTS.clear()
+        _HAND_PARTS[hand] = found
     return found
 
 
 def any_met(w: TakenokoWork, seat: int) -> bool:
     """Whether a card of ``seat``'s hand holds now: the cheap cards (panda, gardener) first, and the
     search stops at the first that holds."""
-    hand = w.hands[seat]
-    board = w.boards[seat]
-    listed: tuple[str, ...] | None = w.memo(f"met{seat}", w.garden, board, hand)
-    if listed is not None:
-        return bool(listed)
-    found: bool | None = w.memo(f"any_met{seat}", w.garden, board, hand)
-    if found is None:
-        cards = [CARDS[c] for c in hand]
-        found = False
-        for card in [c for c in cards if c.category != "PL"] + [c for c in cards if c.category == "PL"]:
-            if card.category == "PA":
-                found = panda_card_holds(card, board)
-            elif card.category == "GA":
-                found = gardener_card_holds(card, bamboos(w))
-            else:
-                found = plot_card_holds_cached(card, irrigated(w))
-            if found:
-                break
-        w.remember(f"any_met{seat}", found, w.garden, board, hand)
-    return found
+    needs, gardener_cards, plot_cards = hand_parts(w.hands[seat])
+    have = w.boards[seat].eaten
+    for need in needs:  # TK-OBJ-06, as in panda_card_holds
+        if have[0] >= need[0] and have[1] >= need[1] and have[2] >= need[2]:
+            return True
+    if gardener_cards:
+        bamboos = w.facts().bamboos()
+        for card in gardener_cards:
+            if gardener_card_holds(card, bamboos):
+                return True
+    if plot_cards:
+        irrigated = w.facts().irrigated()
+        for card in plot_cards:
+            if irrigated.holds(card):
+                return True
+    return False
 
 
 def validate(w: TakenokoWork, card_id: str) -> None:

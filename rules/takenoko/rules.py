@@ -80,24 +80,35 @@ def setup(players: int, options: Options, rng: random.Random) -> tuple[TakenokoS
     return w.freeze(), w.events
 
 
+_SEATS = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
+"""Each seat alone (asked twice per move: made once)."""
+
+
 def to_act(state: TakenokoState) -> frozenset[Seat]:
     """The active seat, or nobody once the game is over."""
-    return frozenset() if state.step == "over" else frozenset((state.turn,))
+    return frozenset() if state.step == "over" else _SEATS[state.turn]
 
 
-_last: tuple[TakenokoState | None, tuple[TakenokoAction, ...]] = (None, ())
+ASKED_SIZE = 64
+_ASKED: dict[int, tuple[TakenokoState, tuple[TakenokoAction, ...]]] = {}
+"""The choices of recent states, by the identity of the very state (each entry holds its state, so
+no other object can take that id while it lives): a player's ``legal`` then ``apply`` compute them
+once, and so does the AI, which tries every choice of one state in turn."""
 
 
 def current_choices(state: TakenokoState) -> tuple[TakenokoAction, ...]:
-    """The choices of the open decision (the last state asked is remembered: a player's ``legal``
-    then ``apply`` on the same state compute them once)."""
-    global _last
-    last = _last
-    if last[0] is state:
-        return last[1]
-    found = tuple(choices(TakenokoWork(state)))
-    _last = (state, found)
-    return found
+    """The choices of the open decision (remembered for recent states)."""
+    found = _ASKED.get(id(state))
+    if found is not None and found[0] is state:
+        return found[1]
+    return _remember(state, tuple(choices(TakenokoWork(state))))
+
+
+def _remember(state: TakenokoState, asked: tuple[TakenokoAction, ...]) -> tuple[TakenokoAction, ...]:
+    if len(_ASKED) >= ASKED_SIZE:
+        _ASKED.clear()
+    _ASKED[id(state)] = (state, asked)
+    return asked
 
 
 def legal_actions(state: TakenokoState, seat: Seat) -> Sequence[TakenokoAction]:
@@ -121,13 +132,12 @@ def apply(
             # Offered publicly whenever the hand holds a card; refused here, to this player alone.
             raise IllegalAction("takenoko.error.nothing_met")
         raise IllegalAction("takenoko.error.not_now", code=action_code(action))
-    global _last
     w = TakenokoWork(state, rng)
     w.play(seat, action)
     w.settle()
     after = w.freeze()
     if after.step != "over":
-        _last = (after, tuple(w.asked))  # settle stopped on these choices: the next ask reuses them
+        _remember(after, tuple(w.asked))  # settle stopped on these choices: the next ask reuses them
     return after, w.events
 
 

@@ -15,9 +15,8 @@ from collections.abc import Sequence
 from rules.engine import Seat
 from rules.takenoko.actions import TakenokoAction
 from rules.takenoko.data import CARDS, CATEGORIES
-from rules.takenoko.state import TakenokoState
+from rules.takenoko.state import SECRET_STEPS, TakenokoState
 from rules.takenoko.turn import choices
-from rules.takenoko.view import SECRET_STEPS
 from rules.takenoko.work import TakenokoWork
 
 

@@ -40,6 +40,9 @@ and ``validate`` the free actions (F); ``over`` once the game has ended."""
 TOP_STEPS: frozenset[str] = frozenset(("face", "rain", "storm", "clouds", "action"))
 """Steps where the free actions are offered (W1, W2 and A1, §4.2)."""
 
+SECRET_STEPS: frozenset[str] = frozenset(("plot_pick", "validate"))
+"""Decisions whose choices are private: the drawn plots, the cards that hold (see secrets.py)."""
+
 
 class Plot(Frozen):
     """A placed plot: its printed id, where it lies, its bamboo and its improvement.

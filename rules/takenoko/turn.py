@@ -28,9 +28,10 @@ from rules.takenoko.actions import (
     tile,
 )
 from rules.takenoko.data import ACTIONS, CATEGORIES, CHIPS, HAND_LIMIT, LAST_ROUND, PLOTS
-from rules.takenoko.figures import destinations, move_gardener, move_panda
+from rules.takenoko.figures import destination_tiles, destinations, move_gardener, move_panda
 from rules.takenoko.garden import (
     any_canal_spot,
+    any_chip_target,
     canal_spots,
     chip_targets,
     place_canal,
@@ -39,7 +40,7 @@ from rules.takenoko.garden import (
     plot_id_term,
     spots,
 )
-from rules.takenoko.hexes import Hex, neighbours
+from rules.takenoko.hexes import Hex
 from rules.takenoko.objectives import any_met, draw_objective, met, validate
 from rules.takenoko.scoring import finish
 from rules.takenoko.weather import effect_choices, face_choices, play_effect, resolve, roll, tile_choices
@@ -125,7 +126,7 @@ def figure_choices(w: TakenokoWork, figure: str) -> list[TakenokoAction]:
     if w.group >= 0:
         return [tile(h) for d, h in moves if d == w.group]
     if fits(len(moves)):
-        return [tile(h) for _, h in moves]
+        return list(destination_tiles(w, figure))
     return [DIRECTION[d] for d in sorted({d for d, _ in moves})]
 
 
@@ -148,8 +149,7 @@ def action_legal(w: TakenokoWork, name: str) -> bool:
         return w.canal_supply > 0
     if name in ("gardener", "panda"):
         # A straight move exists as soon as a neighbour is placed (the list waits for the step).
-        placed = w.placed()
-        return any(h in placed for h in neighbours(w.gardener if name == "gardener" else w.panda))
+        return w.facts().placement.can_move(w.gardener if name == "gardener" else w.panda)
     return len(w.hands[w.turn]) < HAND_LIMIT and any(w.decks)
 
 
@@ -160,7 +160,7 @@ def free_kinds(w: TakenokoWork, *, public: bool = False) -> list[TakenokoAction]
     found = []
     if board.canals and any_canal_spot(w):
         found.append(ACT["place_canal"])
-    if any(board.chips) and any(not p.improvement and p.height == 0 for p in w.garden):
+    if any(board.chips) and any_chip_target(w):
         found.append(ACT["place_chip"])
     if w.hands[w.turn] if public else any_met(w, w.turn):
         found.append(ACT["validate"])

@@ -12,12 +12,9 @@ from rules.takenoko.actions import TakenokoAction
 from rules.takenoko.data import CARDS, CATEGORIES
 from rules.takenoko.layout import shows_spots
 from rules.takenoko.objectives import met
-from rules.takenoko.state import PlayerBoard, Plot, Step, TakenokoState
+from rules.takenoko.state import SECRET_STEPS, PlayerBoard, Plot, Step, TakenokoState
 from rules.takenoko.turn import candidates, choices
 from rules.takenoko.work import TakenokoWork
-
-SECRET_STEPS = frozenset(("plot_pick", "validate"))
-"""Decisions whose choices are private: the drawn plots, the cards that hold (see secrets.py)."""
 
 
 class TakenokoView(Frozen):

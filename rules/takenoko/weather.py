@@ -11,6 +11,7 @@ from rules.takenoko.figures import move_panda
 from rules.takenoko.garden import grow, plot_term
 from rules.takenoko.hexes import POND, Hex
 from rules.takenoko.layout import reading_order_hexes
+from rules.takenoko.state import Plot
 
 if TYPE_CHECKING:
     from rules.takenoko.work import TakenokoWork
@@ -58,26 +59,39 @@ def rain_targets(w: TakenokoWork, colour: str) -> list[Hex]:
     """TK-WEATHER-03: irrigated plots of a colour below height 4, while that bamboo is in the reserve."""
     if not w.bamboo[COLOUR_INDEX[colour]]:
         return []
-    return reading_order_hexes(
-        w.layout(), [(p.q, p.r) for p in w.garden if p.colour == colour and p.irrigated and p.height < MAX_HEIGHT]
-    )
+    return reading_order_hexes(w.layout(), [(p.q, p.r) for p in w.garden if _rain_target(p, colour)])
 
 
 def storm_targets(w: TakenokoWork, colour: str) -> list[Hex]:
     """TK-WEATHER-05: any plot of a colour but the one the panda stands on."""
-    return reading_order_hexes(
-        w.layout(), [(p.q, p.r) for p in w.garden if p.colour == colour and (p.q, p.r) != w.panda]
-    )
+    return reading_order_hexes(w.layout(), [(p.q, p.r) for p in w.garden if _storm_target(p, colour, w.panda)])
+
+
+def _rain_target(p: Plot, colour: str) -> bool:
+    return p.colour == colour and p.irrigated and p.height < MAX_HEIGHT
+
+
+def _storm_target(p: Plot, colour: str, panda: Hex) -> bool:
+    return p.colour == colour and (p.q, p.r) != panda
+
+
+def _colours_with_targets(w: TakenokoWork) -> set[str]:
+    """The colours RAIN or STORM (the open step) has a tile of, in one pass over the garden (the W2
+    colour choice only needs to know that one exists; the sorted list waits for the tile step)."""
+    if w.step == "rain":
+        found = {p.colour for p in w.garden if p.irrigated and p.height < MAX_HEIGHT}
+        return {c for c in found if w.bamboo[COLOUR_INDEX[c]]}
+    panda = w.panda
+    return {p.colour for p in w.garden if (p.q, p.r) != panda}
 
 
 def effect_choices(w: TakenokoWork) -> list[TakenokoAction]:
     """W2 (before the free actions): the colours with a target, the pond for STORM, the chip types in
     supply for CLOUDS; SKIP always (TK-WEATHER-01: every effect is optional)."""
-    if w.step == "rain":
-        found = [COLOUR[c] for c in COLOURS if rain_targets(w, c)]
-    elif w.step == "storm":
-        found = [COLOUR[c] for c in COLOURS if storm_targets(w, c)]
-        if w.panda != POND:
+    if w.step in ("rain", "storm"):
+        targets = _colours_with_targets(w)
+        found = [COLOUR[c] for c in COLOURS if c in targets]
+        if w.step == "storm" and w.panda != POND:
             found.append(tile(POND))
     else:
         found = [CHIP[c] for c, n in zip(CHIPS, w.chip_supply, strict=True) if n]

@@ -9,6 +9,7 @@ import pytest
 
 from rules.engine import IllegalAction
 from rules.takenoko import GAME
+from rules.takenoko.actions import ACT, END
 from rules.takenoko.data import HAND_LIMIT
 from rules.takenoko.hexes import DIRS
 from rules.takenoko.work import TakenokoWork
@@ -53,15 +54,21 @@ def test_tk_act_03_actions_need_something_to_act_on() -> None:
 
 def test_tk_act_04_missing_actions_are_forfeited() -> None:
     """TK-ACT-04: a player with no legal action (no plot, canal or figure move, a full hand) has
-    END_TURN as the only choice: it is played alone and the lost actions are said."""
+    END_TURN as the only legal choice; it is still asked, since the public offer shows VALIDATE
+    beside it (secrets.py), and ending the turn says the lost actions."""
     full = ("PA-GG-1", "PA-GG-2", "PA-GG-3", "PA-GG-4", "PA-GG-5")
     first = position().turn
-    stuck = position(plots=(), canal_supply=0, step="start", hands={first: full, 1 - first: ("PA-YY-1",)})
+    stuck = position(plots=(), canal_supply=0, step="start", hands={first: full, 1 - first: ()})
     w = TakenokoWork(stuck, random.Random(1))
+    w.settle()
+    assert w.turn == first and w.step == "action" and w.asked == [END]
+    assert GAME.public_choices(w.freeze(), first) == [ACT["validate"], END]
+    w.play(first, END)
     w.settle()
     assert w.turn == 1 - first
     assert keys(w.events)[:3] == ["turn", "forfeit", "turn_end"]
-    # The other player's only action, OBJECTIVE, is played for them in turn (then the deck is asked).
+    # The other player, hand empty, has OBJECTIVE as the only choice, public or not: it is played
+    # for them (then the deck is asked).
     assert w.used == ("objective",) and w.step == "category"
 
 

@@ -80,3 +80,33 @@ def test_events_of_a_draw_are_private_to_the_player() -> None:
     assert [e.key for e in private] == ["takenoko.event.you_drew_plots"]
     assert all("plots" not in e.params for e in public)
     assert "drew_plots" in [e.key.split(".")[-1] for e in public]
+
+
+def test_a_lone_end_turn_is_asked_when_the_public_offer_is_wider() -> None:
+    """Secrets (§7): two tables equal in public, one whose panda card holds and one whose card does
+    not, reach the end of a turn. Both are asked, with the same public offer (VALIDATE, END_TURN):
+    playing the lone END_TURN for the second at once would tell the table its card does not hold."""
+    eaten = board(eaten=(2, 0, 0))
+    tables = []
+    for card in ("PA-GG-1", "PA-YY-1"):
+        hands = {0: (card,), 1: ("PA-PP-1",)}
+        start = position(garden=GARDEN, hands=hands, boards={0: eaten, 1: eaten}, turn=0, used=("irrigation",))
+        after, events = play(start, "act:gardener", "tile:1,-1")
+        tables.append((after, [e for e in events if e.to is None]))
+    (holds, told), (dry, told_dry) = tables
+    assert [GAME.action_code(a) for a in GAME.legal_actions(holds, 0)] == ["act:validate", "end"]
+    assert [GAME.action_code(a) for a in GAME.legal_actions(dry, 0)] == ["end"]
+    # Nothing public tells them apart: not the turn, not what was said, not what is offered.
+    assert dry.turn == holds.turn == 0 and dry.step == holds.step == "action"
+    assert told_dry == told
+    assert GAME.view(dry, None) == GAME.view(holds, None)
+    for table in (holds, dry):
+        offered = public_choices(table, 0)
+        assert offered is not None and [GAME.action_code(a) for a in offered] == ["act:validate", "end"]
+        assert GAME.presentation.prompt(table, 0) == GAME.presentation.prompt(holds, 0)
+        labels = [GAME.presentation.action_label(table, 0, a) for a in offered]
+        assert labels == [GAME.presentation.action_label(holds, 0, a) for a in offered]
+    # An empty hand has nothing to hide: its lone END_TURN is played at once.
+    empty = position(garden=GARDEN, hands={0: (), 1: ("PA-PP-1",)}, turn=0, used=("irrigation",))
+    ended, _ = play(empty, "act:gardener", "tile:1,-1")
+    assert ended.turn == 1

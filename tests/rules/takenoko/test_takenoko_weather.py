@@ -77,9 +77,13 @@ def test_tk_weather_01_03_rain_grows_one_irrigated_plot_or_is_skipped() -> None:
 
 
 def test_rain_with_nothing_to_grow_is_skipped_for_the_player() -> None:
-    """TK-WEATHER-01, TK-WEATHER-03: no target and no free action: the only choice, SKIP, is played alone."""
-    w = rolled("RAIN", bamboo=(0, 0, 0))
+    """TK-WEATHER-01, TK-WEATHER-03: no target and no free action: the only choice, SKIP, is played
+    alone when the hand is empty; with a card in hand the public offer shows VALIDATE beside it
+    (secrets.py), so SKIP is asked even when no card holds."""
+    w = rolled("RAIN", bamboo=(0, 0, 0), hands={0: (), 1: ()})
     assert w.step == "action" and "no_effect" in keys(w.events)
+    asked = rolled("RAIN", bamboo=(0, 0, 0), hands={0: ("PA-GG-1",), 1: ("PA-GG-2",)})
+    assert asked.step == "rain" and codes(asked.freeze()) == ["skip"]
 
 
 def test_tk_weather_05_storm_sends_the_panda_anywhere_but_where_it_stands() -> None:
