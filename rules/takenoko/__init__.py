@@ -7,8 +7,8 @@ from rules.takenoko.actions import TakenokoAction, action_code, parse_action
 from rules.takenoko.ai import choose
 from rules.takenoko.picture import render_picture
 from rules.takenoko.render import action_label, prompt, render_board, render_private
-from rules.takenoko.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, apply, legal_actions, outcome, setup, to_act
-from rules.takenoko.secrets import public_choices, swap
+from rules.takenoko.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, apply, legal_actions, outcome, setup, skip, to_act
+from rules.takenoko.secrets import hidden, public_choices, swap
 from rules.takenoko.state import TakenokoState
 from rules.takenoko.view import TakenokoView, make_view
 
@@ -35,5 +35,7 @@ GAME: Game[TakenokoState, TakenokoAction, TakenokoView] = Game(
     ),
     ai=choose,
     secrets=Secrets(public_choices=public_choices, swap=swap),
+    hidden=hidden,
+    skip=skip,
 )
 """Takenoko as the registry holds it."""

@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 
 from rules.engine import Event, IllegalAction, Options, OptionSpec, Outcome, Seat, fill_options
-from rules.takenoko.actions import ACT, TakenokoAction, action_code
+from rules.takenoko.actions import ACT, END, TakenokoAction, action_code
 from rules.takenoko.data import BAMBOO, CANALS, CATEGORIES, CHIP_SUPPLY, PLOTS, deck_of
 from rules.takenoko.hexes import POND
 from rules.takenoko.scoring import outcome_of
@@ -154,3 +154,10 @@ def outcome(state: TakenokoState) -> Outcome | None:
     if state.step != "over":
         return None
     return outcome_of(state.done, state.emperor)
+
+
+def skip(state: TakenokoState, seat: Seat) -> TakenokoAction | None:
+    """The pass a seat whose time ran out makes where the rules have one: ending the turn, once
+    it may end (TK-ACT-04); before that the AI plays the decision."""
+    legal = legal_actions(state, seat)
+    return END if END in legal else None

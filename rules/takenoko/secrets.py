@@ -61,3 +61,8 @@ def swap(state: TakenokoState, a: Seat, b: Seat, rng: random.Random) -> Takenoko
             "returned": () if state.turn in (a, b) else state.returned,
         }
     )
+
+
+def hidden(state: TakenokoState) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """What no seat sees: the order of the plot deck and of the objective decks."""
+    return state.plots, state.decks
