@@ -136,23 +136,32 @@ class Text(Protocol):
 
 
 # -- randomness ------------------------------------------------------------------------------------
-class _SeededOnFirstUse(random.Random):
-    """A ``random.Random`` that seeds itself on its first draw.
+class SeededOnFirstUse(random.Random):
+    """A ``random.Random(seed)`` that seeds itself on its first draw.
 
-    Most plies draw nothing, and seeding a Mersenne Twister costs more than a whole move, so the
-    seed is only derived and applied when a value is actually asked for. Every draw goes through
-    ``random`` or ``getrandbits``, which the standard library's other methods are built on.
+    Most plies (and most actions an AI tries) draw nothing, and seeding a Mersenne Twister costs
+    more than a whole move, so the seed is only applied when a value is actually asked for. Every
+    draw goes through ``random`` or ``getrandbits``, which the standard library's other methods are
+    built on.
     """
 
-    def __init__(self, material: str) -> None:
-        self._material: str | None = material
+    def __init__(self, seed: Any) -> None:
+        self._pending: Any = seed
         self.gauss_next = None
 
+    @staticmethod
+    def _derive(seed: Any) -> Any:
+        """The value handed to ``random.Random.seed`` on first use."""
+        return seed
+
     def _ensure_seeded(self) -> None:
-        if self._material is not None:
-            digest = hashlib.sha256(self._material.encode()).digest()
-            self._material = None
-            super().seed(int.from_bytes(digest[:16], "big"))
+        if self._pending is not None:
+            pending, self._pending = self._pending, None
+            super().seed(self._derive(pending))
+
+    def drawn(self) -> bool:
+        """Whether a value has been drawn (or the generator reseeded) since it was made."""
+        return self._pending is None
 
     def random(self) -> float:
         """The next float in [0, 1)."""
@@ -171,13 +180,21 @@ class _SeededOnFirstUse(random.Random):
 
     def setstate(self, state: tuple[Any, ...]) -> None:
         """Restore a state from ``getstate``."""
-        self._material = None
+        self._pending = None
         super().setstate(state)
 
     def seed(self, a: Any = None, version: int = 2) -> None:
-        """Reseed explicitly (the derived seed is then dropped)."""
-        self._material = None
+        """Reseed explicitly (the pending seed is then dropped)."""
+        self._pending = None
         super().seed(a, version)
+
+
+class _HashedSeed(SeededOnFirstUse):
+    """The source of one ply: its seed is a hash of the table's seed and the ply number."""
+
+    @staticmethod
+    def _derive(seed: Any) -> Any:
+        return int.from_bytes(hashlib.sha256(str(seed).encode()).digest()[:16], "big")
 
 
 def rng_for(seed: str | int, ply: int) -> random.Random:
@@ -186,12 +203,12 @@ def rng_for(seed: str | int, ply: int) -> random.Random:
     Derived by hashing, so the stream of one ply says nothing about another's and a replay draws
     exactly the same values.
     """
-    return _SeededOnFirstUse(f"{seed}:{ply}")
+    return _HashedSeed(f"{seed}:{ply}")
 
 
 def drew_randomly(rng: random.Random) -> bool:
     """True if a source from ``rng_for`` has been drawn from (so its move involved chance)."""
-    return not isinstance(rng, _SeededOnFirstUse) or rng._material is None
+    return not isinstance(rng, SeededOnFirstUse) or rng.drawn()
 
 
 # -- small shared helpers --------------------------------------------------------------------------

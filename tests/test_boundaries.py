@@ -64,3 +64,60 @@ def test_the_boundary_check_sees_a_violation(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text("import discord\nfrom asyncio import sleep\nimport rules.engine\n")
     assert imported(bad) == {"discord", "asyncio", "rules"}
+
+
+def import_graph(root: Path, package: str) -> dict[str, set[str]]:
+    """Each module of ``package`` under ``root`` and the modules of it that it imports, counting
+    imports made only for type checking (``from pkg import module`` names the module itself)."""
+    files = {
+        ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): path
+        for path in (root / package).rglob("*.py")
+    }
+    graph: dict[str, set[str]] = {}
+    for name, path in files.items():
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and node.module in files:
+                submodules = {f"{node.module}.{alias.name}" for alias in node.names} & files.keys()
+                found |= submodules or {node.module}
+            elif isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names} & files.keys()
+        graph[name] = found - {name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One cycle through each module that lies on one (depth-first search, three colours)."""
+    found: list[list[str]] = []
+    state: dict[str, int] = {}  # 1 on the current path, 2 finished
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                found.append([*path[path.index(nxt) :], nxt])
+            elif nxt not in state:
+                visit(nxt, [*path, nxt])
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    return found
+
+
+def test_no_import_cycle_under_rules() -> None:
+    """A game's modules import one way (DESIGN.md): steps never import the flow that calls them,
+    not even for type hints (they annotate the working copy's fields class instead)."""
+    assert cycles(import_graph(ROOT, "rules")) == []
+
+
+def test_the_cycle_check_sees_a_type_only_cycle(tmp_path: Path) -> None:
+    """The cycle finder itself works, also on an import made only under TYPE_CHECKING."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "a.py").write_text("from pkg import b\n")
+    (tmp_path / "pkg" / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.a import thing\n"
+    )
+    assert cycles(import_graph(tmp_path, "pkg")) == [["pkg.a", "pkg.b", "pkg.a"]]

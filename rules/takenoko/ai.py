@@ -10,14 +10,13 @@ hidden card — drawing plots or objectives — are scored by an estimate instea
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from rules.engine import Seat
+from rules.engine import Seat, SeededOnFirstUse
 from rules.takenoko.actions import ACT, TakenokoAction
+from rules.takenoko.cards import OFFSETS, PLACEMENTS, pack
 from rules.takenoko.data import CARDS, CATEGORIES, HAND_LIMIT, MAX_HEIGHT, Card
 from rules.takenoko.facts import garden_facts
 from rules.takenoko.hexes import POND
-from rules.takenoko.objectives import OFFSETS, PLACEMENTS, pack
 from rules.takenoko.rules import apply, legal_actions, outcome
 from rules.takenoko.state import PlayerBoard, Plot, TakenokoState
 
@@ -55,52 +54,12 @@ def _value(state: TakenokoState, seat: Seat, action: TakenokoAction, rng: random
         return evaluate(state, seat) - ACTION_VALUE + draw_gain(state, seat, action.name)
     if action.kind == "cat":
         return evaluate(state, seat) + category_value(state, seat, action.name)
-    after, _ = apply(state, seat, action, _SeededOnFirstDraw(rng.random()))
+    after, _ = apply(state, seat, action, SeededOnFirstUse(rng.random()))
     if after.step == "over":
         return _final(after, seat)
     if after.turn == seat and depth < SUB_STEPS and _follows(after.step, action):
         return max(_value(after, seat, a, rng, depth + 1) for a in legal_actions(after, seat))
     return evaluate(after, seat)
-
-
-class _SeededOnFirstDraw(random.Random):
-    """``random.Random(seed)``, seeded on its first draw: most tried actions draw nothing (only a
-    new turn rolls the die), and seeding a Mersenne Twister costs more than trying an action.
-    Every draw goes through ``random`` or ``getrandbits``, as in engine.py's lazy source."""
-
-    def __init__(self, seed: float) -> None:
-        self._seed: float | None = seed
-        self.gauss_next = None
-
-    def _ensure_seeded(self) -> None:
-        if self._seed is not None:
-            seed, self._seed = self._seed, None
-            super().seed(seed)
-
-    def random(self) -> float:
-        """The next float in [0, 1)."""
-        self._ensure_seeded()
-        return super().random()
-
-    def getrandbits(self, k: int, /) -> int:
-        """The next ``k`` random bits."""
-        self._ensure_seeded()
-        return super().getrandbits(k)
-
-    def getstate(self) -> tuple[Any, ...]:
-        """The generator's state (seeding first)."""
-        self._ensure_seeded()
-        return super().getstate()
-
-    def setstate(self, state: tuple[Any, ...]) -> None:
-        """Restore a state from ``getstate``."""
-        self._seed = None
-        super().setstate(state)
-
-    def seed(self, a: Any = None, version: int = 2) -> None:
-        """Reseed explicitly (the pending seed is then dropped)."""
-        self._seed = None
-        super().seed(a, version)
 
 
 def _follows(step: str, action: TakenokoAction) -> bool:

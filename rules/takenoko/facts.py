@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.takenoko.actions import TakenokoAction, tile
+from rules.takenoko.cards import Bamboos, Irrigated
 from rules.takenoko.hexes import DIRS, POND, Edge, Hex, corner_edges, edge_hexes, edge_key, neighbours
 from rules.takenoko.layout import Layout, layout_of, reading_order_edges, reading_order_hexes
-from rules.takenoko.objectives import Bamboos, Irrigated
 from rules.takenoko.state import Plot
 
 REGISTRY_SIZE = 256

@@ -3,31 +3,27 @@ TK-WEATHER-05, TK-IMP-04)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rules.takenoko.actions import TakenokoAction
 from rules.takenoko.data import COLOUR_INDEX, add_at
+from rules.takenoko.fields import TakenokoFields
 from rules.takenoko.garden import grow, plot_term
 from rules.takenoko.hexes import Hex, neighbours
 from rules.takenoko.layout import shows_spots
 
-if TYPE_CHECKING:
-    from rules.takenoko.work import TakenokoWork
 
-
-def destinations(w: TakenokoWork, figure: str) -> list[tuple[int, Hex]]:
+def destinations(w: TakenokoFields, figure: str) -> list[tuple[int, Hex]]:
     """(direction, hex) of every straight-move destination of a figure, in reading order."""
     start = w.gardener if figure == "gardener" else w.panda
     return w.facts().placement.moves(start, shows_spots(w))
 
 
-def destination_tiles(w: TakenokoWork, figure: str) -> list[TakenokoAction]:
+def destination_tiles(w: TakenokoFields, figure: str) -> list[TakenokoAction]:
     """The same destinations as TILE choices (shared: do not change the list)."""
     start = w.gardener if figure == "gardener" else w.panda
     return w.facts().placement.move_tiles(start, shows_spots(w))
 
 
-def move_gardener(w: TakenokoWork, h: Hex) -> None:
+def move_gardener(w: TakenokoFields, h: Hex) -> None:
     """GARDENER (TK-GARD-03): grow the destination if irrigated, then each irrigated neighbour of
     its colour, in direction order (TK-GARD-05); on the pond nothing grows (TK-GARD-04)."""
     w.gardener = h
@@ -51,7 +47,7 @@ def move_gardener(w: TakenokoWork, h: Hex) -> None:
         w.event("takenoko.event.nothing_grew")
 
 
-def move_panda(w: TakenokoWork, h: Hex, *, storm: bool = False) -> None:
+def move_panda(w: TakenokoFields, h: Hex, *, storm: bool = False) -> None:
     """PANDA (TK-PANDA-01/02) or STORM (TK-WEATHER-05): move, then eat one section onto the player's
     board unless the tile is the pond, bare, or enclosed (TK-IMP-04)."""
     w.panda = h

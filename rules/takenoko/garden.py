@@ -3,45 +3,41 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rules.engine import trusted
 from rules.takenoko.data import CHIP_INDEX, COLOUR_INDEX, MAX_HEIGHT, PLOTS, add_at
+from rules.takenoko.fields import TakenokoFields
 from rules.takenoko.hexes import POND, Edge, Hex, edge_hexes, neighbours
 from rules.takenoko.layout import reading_order_hexes, shows_spots
 from rules.takenoko.state import Plot
 
-if TYPE_CHECKING:
-    from rules.takenoko.work import TakenokoWork
 
-
-def spots(w: TakenokoWork) -> list[Hex]:
+def spots(w: TakenokoFields) -> list[Hex]:
     """Plot spots in reading order (§3: next to the pond or to two placed plots)."""
     return w.facts().placement.spots(shows_spots(w))
 
 
-def canal_spots(w: TakenokoWork) -> list[Edge]:
+def canal_spots(w: TakenokoFields) -> list[Edge]:
     """Edges where a canal may go now, in reading order (§3 canal legality)."""
     return w.canal_facts().ordered(w.facts().placement, shows_spots(w))
 
 
-def any_canal_spot(w: TakenokoWork) -> bool:
+def any_canal_spot(w: TakenokoFields) -> bool:
     """Whether a canal may go anywhere now (the list itself waits for the canal step)."""
     return bool(w.canal_facts().legal(w.facts().placement))
 
 
-def chip_targets(w: TakenokoWork) -> list[Hex]:
+def chip_targets(w: TakenokoFields) -> list[Hex]:
     """Plots that may take a chip, in reading order (TK-IMP-02: no improvement, no bamboo)."""
     bare = [(p.q, p.r) for p in w.garden if not p.improvement and p.height == 0]
     return reading_order_hexes(w.layout(), bare)
 
 
-def any_chip_target(w: TakenokoWork) -> bool:
+def any_chip_target(w: TakenokoFields) -> bool:
     """Whether a plot may take a chip now (TK-IMP-02)."""
     return w.facts().bamboos().bare > 0
 
 
-def grow(w: TakenokoWork, plot: Plot) -> int:
+def grow(w: TakenokoFields, plot: Plot) -> int:
     """One growth (TK-GARD-01): 1 section of the plot's colour, 2 with fertilizer (TK-IMP-05), never
     above 4 nor more than the reserve holds. Returns the sections added."""
     colour = COLOUR_INDEX[plot.colour]
@@ -52,7 +48,7 @@ def grow(w: TakenokoWork, plot: Plot) -> int:
     return amount
 
 
-def irrigate(w: TakenokoWork, h: Hex) -> None:
+def irrigate(w: TakenokoFields, h: Hex) -> None:
     """Irrigate the plot on ``h``: its first irrigation gives it one growth (TK-IRR-05), once ever."""
     plot = w.plot_at(h)
     if plot is None or plot.irrigated:
@@ -66,7 +62,7 @@ def irrigate(w: TakenokoWork, h: Hex) -> None:
     )
 
 
-def place_plot(w: TakenokoWork, plot_id: str, h: Hex, chip: str) -> None:
+def place_plot(w: TakenokoFields, plot_id: str, h: Hex, chip: str) -> None:
     """Lay a plot on a spot, with an optional chip from the player's board (TK-PLOT-02), then
     irrigate it if it lies next to the pond or has a watershed (TK-PLOT-03)."""
     printed = PLOTS[plot_id]
@@ -95,14 +91,14 @@ def place_plot(w: TakenokoWork, plot_id: str, h: Hex, chip: str) -> None:
         irrigate(w, h)
 
 
-def take_chip_from_board(w: TakenokoWork, chip: str) -> None:
+def take_chip_from_board(w: TakenokoFields, chip: str) -> None:
     """Take one chip of a type off the active player's board."""
     board = w.board(w.turn)
     i = CHIP_INDEX[chip]
     w.set_board(w.turn, chips=add_at(board.chips, i, -1))
 
 
-def place_canal(w: TakenokoWork, edge: Edge) -> None:
+def place_canal(w: TakenokoFields, edge: Edge) -> None:
     """PLACE_CANAL (TK-IRR-02): a canal from the player's board onto a legal edge; each of its two
     plots that was dry gets its first irrigation (TK-IRR-06)."""
     w.set_board(w.turn, canals=w.board(w.turn).canals - 1)
@@ -119,7 +115,7 @@ def place_canal(w: TakenokoWork, edge: Edge) -> None:
     irrigate(w, b)
 
 
-def place_chip(w: TakenokoWork, chip: str, h: Hex) -> None:
+def place_chip(w: TakenokoFields, chip: str, h: Hex) -> None:
     """PLACE_CHIP (TK-IMP-02): a chip from the player's board onto a plot with no improvement and no
     bamboo; a watershed irrigates it at once (TK-IMP-03)."""
     take_chip_from_board(w, chip)

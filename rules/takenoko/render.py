@@ -12,11 +12,11 @@ from typing import Protocol
 
 from rules.engine import Msg, Seat, Text, msg
 from rules.takenoko.actions import TakenokoAction, action_code
+from rules.takenoko.cards import PLACEMENTS
 from rules.takenoko.data import CARDS, CATEGORIES, CHIPS, COLOURS, HAND_LIMIT, PLOTS, Card, objectives_needed
 from rules.takenoko.figures import destinations
 from rules.takenoko.hexes import DIR_NAMES, POND, Hex, step
 from rules.takenoko.layout import Layout, layout_for
-from rules.takenoko.objectives import PLACEMENTS
 from rules.takenoko.rules import current_choices
 from rules.takenoko.scoring import outcome_of, points_by_category, score
 from rules.takenoko.state import Plot, Step, TakenokoState

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from rules.engine import Outcome
 from rules.flow import standings
 from rules.takenoko.data import CARDS, CATEGORIES, EMPEROR_POINTS
-
-if TYPE_CHECKING:
-    from rules.takenoko.work import TakenokoWork
+from rules.takenoko.fields import TakenokoFields
 
 PANDA_TIEBREAK = "takenoko.tiebreak.panda"
 
@@ -36,7 +33,7 @@ def outcome_of(done: Sequence[Sequence[str]], emperor: int) -> Outcome:
     return standings(totals, [(PANDA_TIEBREAK, panda)])
 
 
-def finish(w: TakenokoWork) -> None:
+def finish(w: TakenokoFields) -> None:
     """End the game and tell the scores, best first."""
     w.step = "over"
     result = outcome_of(w.done, w.emperor)

@@ -8,7 +8,6 @@ computed again. Long lists of spots, canals or tiles are asked in two steps: the
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from rules.flow import fits, groups
 from rules.takenoko.actions import (
@@ -28,6 +27,7 @@ from rules.takenoko.actions import (
     tile,
 )
 from rules.takenoko.data import ACTIONS, CATEGORIES, CHIPS, HAND_LIMIT, LAST_ROUND, PLOTS
+from rules.takenoko.fields import TakenokoFields
 from rules.takenoko.figures import destination_tiles, destinations, move_gardener, move_panda
 from rules.takenoko.garden import (
     any_canal_spot,
@@ -45,9 +45,6 @@ from rules.takenoko.objectives import any_met, draw_objective, met, validate
 from rules.takenoko.scoring import finish
 from rules.takenoko.weather import effect_choices, face_choices, play_effect, resolve, roll, tile_choices
 
-if TYPE_CHECKING:
-    from rules.takenoko.work import TakenokoWork
-
 ANNOUNCED = frozenset(
     ("rain_tile", "storm_tile", "plot_spot", "gardener", "panda", "category", "canal", "chip_type", "chip_plot")
 )
@@ -55,7 +52,7 @@ ANNOUNCED = frozenset(
 
 
 # -- the choices of the open decision ----------------------------------------------------------------
-def choices(w: TakenokoWork, *, public: bool = False) -> list[TakenokoAction]:
+def choices(w: TakenokoFields, *, public: bool = False) -> list[TakenokoAction]:
     """The choices of the open decision, in board order. ``public``: what a public message may offer,
     computed from public facts only (VALIDATE whenever the hand holds a card, see secrets.py)."""
     step = w.step
@@ -94,7 +91,7 @@ def choices(w: TakenokoWork, *, public: bool = False) -> list[TakenokoAction]:
     return []
 
 
-def candidates(w: TakenokoWork) -> list[TakenokoAction]:
+def candidates(w: TakenokoFields) -> list[TakenokoAction]:
     """Every spot, canal or tile the open decision is about, ignoring the two-step split (the board
     marks them all while the row is asked); empty for other decisions."""
     step = w.step
@@ -111,7 +108,7 @@ def candidates(w: TakenokoWork) -> list[TakenokoAction]:
     return []
 
 
-def two_steps(w: TakenokoWork, items: list[tuple[TakenokoAction, int]]) -> list[TakenokoAction]:
+def two_steps(w: TakenokoFields, items: list[tuple[TakenokoAction, int]]) -> list[TakenokoAction]:
     """§4.3: up to 25 candidates in one list; more, the board row first (``group``), then its items."""
     if w.group >= 0:
         return [a for a, row in items if row == w.group]
@@ -120,7 +117,7 @@ def two_steps(w: TakenokoWork, items: list[tuple[TakenokoAction, int]]) -> list[
     return [ROW[row] for row in groups(items, key=lambda item: item[1])]
 
 
-def figure_choices(w: TakenokoWork, figure: str) -> list[TakenokoAction]:
+def figure_choices(w: TakenokoFields, figure: str) -> list[TakenokoAction]:
     """GARDENER/PANDA destinations in board order; above 25, the direction first, then the tile."""
     moves = destinations(w, figure)
     if w.group >= 0:
@@ -130,7 +127,7 @@ def figure_choices(w: TakenokoWork, figure: str) -> list[TakenokoAction]:
     return [DIRECTION[d] for d in sorted({d for d, _ in moves})]
 
 
-def action_kinds(w: TakenokoWork) -> list[TakenokoAction]:
+def action_kinds(w: TakenokoFields) -> list[TakenokoAction]:
     """A1: the actions still open (TK-ACT-02: different unless WIND; SUN gives a third) that are
     legal now (TK-ACT-03)."""
     allowed = 3 if w.condition == "SUN" else 2
@@ -140,7 +137,7 @@ def action_kinds(w: TakenokoWork) -> list[TakenokoAction]:
     return [ACT[name] for name in ACTIONS if (wind or name not in w.used) and action_legal(w, name)]
 
 
-def action_legal(w: TakenokoWork, name: str) -> bool:
+def action_legal(w: TakenokoFields, name: str) -> bool:
     """TK-ACT-03: PLOT needs a plot in the deck, IRRIGATION a canal in the supply (TK-IRR-04),
     GARDENER and PANDA a destination, OBJECTIVE fewer than 5 cards and a card to draw."""
     if name == "plot":
@@ -153,7 +150,7 @@ def action_legal(w: TakenokoWork, name: str) -> bool:
     return len(w.hands[w.turn]) < HAND_LIMIT and any(w.decks)
 
 
-def free_kinds(w: TakenokoWork, *, public: bool = False) -> list[TakenokoAction]:
+def free_kinds(w: TakenokoFields, *, public: bool = False) -> list[TakenokoAction]:
     """The free actions with a target (TK-ACT-05): a stored canal and a legal edge, a stored chip and
     a plot that may take it, a card that holds (publicly: any card in hand)."""
     board = w.board(w.turn)
@@ -168,7 +165,7 @@ def free_kinds(w: TakenokoWork, *, public: bool = False) -> list[TakenokoAction]
 
 
 # -- playing a choice ----------------------------------------------------------------------------------
-def play(w: TakenokoWork, action: TakenokoAction, *, forced: bool = False) -> None:
+def play(w: TakenokoFields, action: TakenokoAction, *, forced: bool = False) -> None:
     """Play one choice of the open decision (already checked to be among its choices)."""
     step = w.step
     if forced and step in ANNOUNCED and action.kind not in ("row", "dir"):
@@ -183,12 +180,12 @@ def play(w: TakenokoWork, action: TakenokoAction, *, forced: bool = False) -> No
     handler(w, action, forced)
 
 
-def _face(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
+def _face(w: TakenokoFields, action: TakenokoAction, forced: bool) -> None:
     w.event("takenoko.event.face", seats={"player": w.turn}, terms={"face": f"takenoko.face.{action.name}"})
     resolve(w, action.name)
 
 
-def _action(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
+def _action(w: TakenokoFields, action: TakenokoAction, forced: bool) -> None:
     if action.kind == "end":
         end_turn(w)
         return
@@ -215,7 +212,7 @@ def _action(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
         w.group = -1
 
 
-def _plot_pick(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
+def _plot_pick(w: TakenokoFields, action: TakenokoAction, forced: bool) -> None:
     chosen = action.name
     others = tuple(p for p in w.drawn if p != chosen)
     # TK-PLOT-01: the others go under the deck in drawn order, unseen by the other players.
@@ -229,7 +226,7 @@ def _plot_pick(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
     w.group = -1
 
 
-def _plot_spot(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
+def _plot_spot(w: TakenokoFields, action: TakenokoAction, forced: bool) -> None:
     if action.kind == "row":
         w.group = action.d
         return
@@ -244,19 +241,19 @@ def _plot_spot(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
         _lay(w, h, "")
 
 
-def _plot_chip(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
+def _plot_chip(w: TakenokoFields, action: TakenokoAction, forced: bool) -> None:
     assert w.spot is not None
     _lay(w, w.spot, "" if action.name == "none" else action.name)
 
 
-def _lay(w: TakenokoWork, h: Hex, chip: str) -> None:
+def _lay(w: TakenokoFields, h: Hex, chip: str) -> None:
     place_plot(w, w.placing, h, chip)
     w.placing = ""
     w.spot = None
     w.step = "action"
 
 
-def _figure(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
+def _figure(w: TakenokoFields, action: TakenokoAction, forced: bool) -> None:
     if action.kind == "dir":
         w.group = action.d
         return
@@ -269,12 +266,12 @@ def _figure(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
     w.step = "action"
 
 
-def _category(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
+def _category(w: TakenokoFields, action: TakenokoAction, forced: bool) -> None:
     if draw_objective(w, action.name):
         w.step = "action"
 
 
-def _canal(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
+def _canal(w: TakenokoFields, action: TakenokoAction, forced: bool) -> None:
     if action.kind == "row":
         w.group = action.d
         return
@@ -283,12 +280,12 @@ def _canal(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
     w.step = w.back
 
 
-def _chip_type(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
+def _chip_type(w: TakenokoFields, action: TakenokoAction, forced: bool) -> None:
     w.pick = action.name
     w.step = "chip_plot"
 
 
-def _chip_plot(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
+def _chip_plot(w: TakenokoFields, action: TakenokoAction, forced: bool) -> None:
     if action.kind == "row":
         w.group = action.d
         return
@@ -298,16 +295,16 @@ def _chip_plot(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
     w.step = w.back
 
 
-def _validate(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
+def _validate(w: TakenokoFields, action: TakenokoAction, forced: bool) -> None:
     validate(w, action.name)
     w.step = w.back
 
 
-def _weather(w: TakenokoWork, action: TakenokoAction, forced: bool) -> None:
+def _weather(w: TakenokoFields, action: TakenokoAction, forced: bool) -> None:
     play_effect(w, action, forced=forced)
 
 
-_HANDLERS: dict[str, Callable[[TakenokoWork, TakenokoAction, bool], None]] = {
+_HANDLERS: dict[str, Callable[[TakenokoFields, TakenokoAction, bool], None]] = {
     "face": _face,
     "rain": _weather,
     "storm": _weather,
@@ -329,7 +326,7 @@ _HANDLERS: dict[str, Callable[[TakenokoWork, TakenokoAction, bool], None]] = {
 
 
 # -- turns ----------------------------------------------------------------------------------------------
-def start_turn(w: TakenokoWork) -> None:
+def start_turn(w: TakenokoFields) -> None:
     """A new turn: round 1 has no weather (TK-SETUP-05); later rounds roll the die first (W0)."""
     w.used = ()
     w.weather = ""
@@ -347,7 +344,7 @@ def start_turn(w: TakenokoWork) -> None:
         roll(w)
 
 
-def end_turn(w: TakenokoWork) -> None:
+def end_turn(w: TakenokoFields) -> None:
     """END_TURN: actions not taken are forfeited (TK-ACT-04); play passes clockwise. After the Emperor
     each other player has one last turn (TK-END-02); round 100 ends the game (TK-END-06)."""
     seat = w.turn

@@ -3,21 +3,17 @@ condition's optional effect (TK-WEATHER-01..07, TK-SETUP-05)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rules.takenoko.actions import CHIP, COLOUR, FACE, SKIP, TakenokoAction, tile
 from rules.takenoko.data import CHIP_INDEX, CHIPS, COLOUR_INDEX, COLOURS, CONDITIONS, FACES, MAX_HEIGHT, add_at
+from rules.takenoko.fields import TakenokoFields
 from rules.takenoko.figures import move_panda
 from rules.takenoko.garden import grow, plot_term
 from rules.takenoko.hexes import POND, Hex
 from rules.takenoko.layout import reading_order_hexes
 from rules.takenoko.state import Plot
 
-if TYPE_CHECKING:
-    from rules.takenoko.work import TakenokoWork
 
-
-def roll(w: TakenokoWork) -> None:
+def roll(w: TakenokoFields) -> None:
     """W0: roll the die (from round 2, TK-SETUP-05) and resolve the face, or ask W1."""
     assert w.rng is not None
     face = w.rng.choice(FACES)
@@ -33,7 +29,7 @@ def roll(w: TakenokoWork) -> None:
         resolve(w, face)
 
 
-def face_choices(w: TakenokoWork) -> list[TakenokoAction]:
+def face_choices(w: TakenokoFields) -> list[TakenokoAction]:
     """W1: CHOICE offers the five conditions (CLOUDS only while chips remain, TK-WEATHER-07); an
     empty CLOUDS offers SUN, RAIN, WIND and STORM (TK-WEATHER-06)."""
     if w.weather == "CHOICE" and any(w.chip_supply):
@@ -41,7 +37,7 @@ def face_choices(w: TakenokoWork) -> list[TakenokoAction]:
     return [FACE[c] for c in CONDITIONS if c != "CLOUDS"]
 
 
-def resolve(w: TakenokoWork, condition: str) -> None:
+def resolve(w: TakenokoFields, condition: str) -> None:
     """Put a condition in effect: SUN and WIND are permissions (TK-WEATHER-02/04); RAIN, STORM and
     CLOUDS ask their optional effect (W2)."""
     w.condition = condition
@@ -55,14 +51,14 @@ def resolve(w: TakenokoWork, condition: str) -> None:
         w.step = {"RAIN": "rain", "STORM": "storm", "CLOUDS": "clouds"}[condition]  # type: ignore[assignment]
 
 
-def rain_targets(w: TakenokoWork, colour: str) -> list[Hex]:
+def rain_targets(w: TakenokoFields, colour: str) -> list[Hex]:
     """TK-WEATHER-03: irrigated plots of a colour below height 4, while that bamboo is in the reserve."""
     if not w.bamboo[COLOUR_INDEX[colour]]:
         return []
     return reading_order_hexes(w.layout(), [(p.q, p.r) for p in w.garden if _rain_target(p, colour)])
 
 
-def storm_targets(w: TakenokoWork, colour: str) -> list[Hex]:
+def storm_targets(w: TakenokoFields, colour: str) -> list[Hex]:
     """TK-WEATHER-05: any plot of a colour but the one the panda stands on."""
     return reading_order_hexes(w.layout(), [(p.q, p.r) for p in w.garden if _storm_target(p, colour, w.panda)])
 
@@ -75,7 +71,7 @@ def _storm_target(p: Plot, colour: str, panda: Hex) -> bool:
     return p.colour == colour and (p.q, p.r) != panda
 
 
-def _colours_with_targets(w: TakenokoWork) -> set[str]:
+def _colours_with_targets(w: TakenokoFields) -> set[str]:
     """The colours RAIN or STORM (the open step) has a tile of, in one pass over the garden (the W2
     colour choice only needs to know that one exists; the sorted list waits for the tile step)."""
     if w.step == "rain":
@@ -85,7 +81,7 @@ def _colours_with_targets(w: TakenokoWork) -> set[str]:
     return {p.colour for p in w.garden if (p.q, p.r) != panda}
 
 
-def effect_choices(w: TakenokoWork) -> list[TakenokoAction]:
+def effect_choices(w: TakenokoFields) -> list[TakenokoAction]:
     """W2 (before the free actions): the colours with a target, the pond for STORM, the chip types in
     supply for CLOUDS; SKIP always (TK-WEATHER-01: every effect is optional)."""
     if w.step in ("rain", "storm"):
@@ -98,13 +94,13 @@ def effect_choices(w: TakenokoWork) -> list[TakenokoAction]:
     return [*found, SKIP]
 
 
-def tile_choices(w: TakenokoWork) -> list[TakenokoAction]:
+def tile_choices(w: TakenokoFields) -> list[TakenokoAction]:
     """The tiles of the chosen colour (RAIN or STORM, second step)."""
     targets = rain_targets(w, w.pick) if w.step == "rain_tile" else storm_targets(w, w.pick)
     return [tile(h) for h in targets]
 
 
-def play_effect(w: TakenokoWork, action: TakenokoAction, *, forced: bool) -> None:
+def play_effect(w: TakenokoFields, action: TakenokoAction, *, forced: bool) -> None:
     """Resolve a W2 choice."""
     condition = f"takenoko.face.{w.condition}"
     if action.kind == "skip":

@@ -7,11 +7,11 @@ from __future__ import annotations
 from rules.engine import ai_player, playout, random_player
 from rules.takenoko import GAME
 from rules.takenoko.ai import _Garden, _plot_cost
+from rules.takenoko.cards import Bamboos, Irrigated, plot_card_holds
 from rules.takenoko.data import CARDS
 from rules.takenoko.facts import CanalFacts, GardenFacts, canal_facts, garden_facts
 from rules.takenoko.hexes import legal_canals, neighbours, plot_spots, straight_moves
 from rules.takenoko.layout import layout_for, shows_spots
-from rules.takenoko.objectives import Bamboos, Irrigated, plot_card_holds
 from rules.takenoko.state import TakenokoState
 
 PLOT_CARDS = [card for card in CARDS.values() if card.category == "PL"]

@@ -7,8 +7,8 @@ import pytest
 
 from rules.engine import IllegalAction
 from rules.takenoko import GAME
+from rules.takenoko.cards import Bamboos, Irrigated, gardener_card_holds, judge, plot_card_holds
 from rules.takenoko.data import CARDS
-from rules.takenoko.objectives import Bamboos, Irrigated, gardener_card_holds, judge, plot_card_holds
 from tests.rules.takenoko.helpers import board, codes, keys, play, plot, position
 
 YELLOW_CURVE = [plot("Y", 1, -1), plot("Y", 0, -1), plot("Y", -1, 0)]

@@ -1,0 +1,145 @@
+"""The mutable working copy one ``apply`` plays on, with the garden look-ups the steps share.
+
+The look-ups (which plot stands on a hex, the placed hexes, the plot spots, the legal canals, which
+cards hold...) live in facts.py, kept with the very garden and canals tuples they describe. A step
+that replaces a tuple derives the new facts from the old ones and registers them, so the next
+move, played on the new state, finds them at once.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.engine import Seat, trusted, with_item
+from rules.flow import Work
+from rules.takenoko.actions import TakenokoAction
+from rules.takenoko.facts import (
+    CanalFacts,
+    GardenFacts,
+    canal_facts,
+    garden_facts,
+    register_canals,
+    register_garden,
+)
+from rules.takenoko.hexes import Edge, Hex
+from rules.takenoko.layout import Layout, shows_spots
+from rules.takenoko.state import PlayerBoard, Plot, Step, TakenokoState
+
+_WORK_ONLY = ("rng", "events", "asked", "_garden_facts", "_canal_facts")
+"""The working copy's attributes that are not fields of the state."""
+
+
+class TakenokoFields(Work[TakenokoState, TakenokoAction]):
+    """A Takenoko state while one move is played: the state's fields, mutable and typed, with the
+    garden look-ups every step shares.
+
+    The step modules (garden, figures, weather, objectives, scoring, turn) work on this type;
+    ``work.py`` derives ``TakenokoWork`` from it and adds the turn-flow hooks that call them, so the
+    steps need not import the flow that calls them. ``TakenokoWork`` is created with
+    ``state=TakenokoState``, so the class statement fails if these annotations ever stop matching
+    the state's fields."""
+
+    players: int
+    pros: bool
+    first: int
+    turn: int
+    round: int
+    step: Step
+    back: Step
+    weather: str
+    condition: str
+    used: tuple[str, ...]
+    garden: tuple[Plot, ...]
+    canals: tuple[tuple[int, int, int], ...]
+    gardener: tuple[int, int]
+    panda: tuple[int, int]
+    plots: tuple[str, ...]
+    drawn: tuple[str, ...]
+    placing: str
+    spot: tuple[int, int] | None
+    group: int
+    pick: str
+    bamboo: tuple[int, int, int]
+    canal_supply: int
+    chip_supply: tuple[int, int, int]
+    boards: tuple[PlayerBoard, ...]
+    hands: tuple[tuple[str, ...], ...]
+    decks: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+    returned: tuple[str, ...]
+    done: tuple[tuple[str, ...], ...]
+    emperor: int
+
+    def __init__(self, state: TakenokoState | None = None, rng: random.Random | None = None) -> None:
+        super().__init__(state, rng)
+        self.asked: list[TakenokoAction] = []
+        """The choices the last ``pending`` found (after ``settle``: those of the new state)."""
+        self._garden_facts: GardenFacts | None = None
+        self._canal_facts: CanalFacts | None = None
+
+    def freeze(self) -> TakenokoState:
+        """The new frozen state."""
+        # The copy holds the state's fields (in field order) and a few of its own: copying it and
+        # dropping those costs a fifth of picking 29 fields by name, once per move.
+        values = self.__dict__.copy()
+        for name in _WORK_ONLY:
+            del values[name]
+        if len(values) != len(self.fields):  # an attribute this list does not know: the sure way
+            return super().freeze()
+        return trusted(TakenokoState, values)
+
+    # -- look-ups (facts.py), valid for the very tuples they were computed from -------------------
+    def facts(self) -> GardenFacts:
+        """The facts of the current garden."""
+        found = self._garden_facts
+        if found is None or found.garden is not self.garden:
+            found = self._garden_facts = garden_facts(self.garden)
+        return found
+
+    def canal_facts(self) -> CanalFacts:
+        """The facts of the current canals."""
+        found = self._canal_facts
+        if found is None or found.canals is not self.canals:
+            found = self._canal_facts = canal_facts(self.canals)
+        return found
+
+    def plot_at(self, h: Hex) -> Plot | None:
+        """The plot on ``h`` (None for the pond or an empty hex)."""
+        i = self.facts().placement.index.get(h)
+        return None if i is None else self.garden[i]
+
+    def set_plot(self, plot: Plot, **changes: Any) -> Plot:
+        """Replace a placed plot by a copy with ``changes``; return the copy."""
+        facts = self.facts()
+        i = facts.placement.index[(plot.q, plot.r)]
+        new = trusted(Plot, {**plot.__dict__, **changes})
+        garden = (*self.garden[:i], new, *self.garden[i + 1 :])
+        self._garden_facts = register_garden(facts.replaced(plot, new, garden))
+        self.garden = garden
+        return new
+
+    def add_plot(self, plot: Plot) -> None:
+        """Lay a new plot (it goes last in ``garden``)."""
+        facts = self.facts()
+        garden = (*self.garden, plot)
+        self._garden_facts = register_garden(facts.added(plot, garden))
+        self.garden = garden
+
+    def add_canal(self, edge: Edge) -> None:
+        """Lay a canal (it goes last in ``canals``)."""
+        facts = self.canal_facts()
+        canals = (*self.canals, edge)
+        self._canal_facts = register_canals(facts.added(edge, canals))
+        self.canals = canals
+
+    def layout(self) -> Layout:
+        """The board layout of the current garden (see layout.py)."""
+        return self.facts().placement.layout(shows_spots(self))
+
+    def board(self, seat: Seat) -> PlayerBoard:
+        """A player's board."""
+        return self.boards[seat]
+
+    def set_board(self, seat: Seat, **changes: Any) -> None:
+        """Change a player's board."""
+        self.boards = with_item(self.boards, seat, trusted(PlayerBoard, {**self.boards[seat].__dict__, **changes}))
