@@ -33,14 +33,18 @@ BANK_CHOICES = (0, 24, 48, 72, 168)
 BONUS_CHOICES = (0, 6, 12, 24, 48)
 
 
+@lru_cache(maxsize=4096)
 def parse_time(text: str) -> datetime:
-    """An ISO time as the store writes it."""
+    """An ISO time as the store writes it (remembered: every move reads the times its open
+    decisions opened at, which stay the same until they close)."""
     moment = datetime.fromisoformat(text)
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
+@lru_cache(maxsize=256)
 def iso(moment: datetime) -> str:
-    """A time as the store writes it (UTC, whole seconds)."""
+    """A time as the store writes it (UTC, whole seconds; remembered: a move writes its time in
+    several places)."""
     return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
@@ -123,7 +127,8 @@ class Clocks:
 
     def with_seat(self, seat: int, clock: SeatClock) -> Clocks:
         """These clocks with one seat's replaced."""
-        return replace(self, seats=(*self.seats[:seat], clock, *self.seats[seat + 1 :]))
+        seats = (*self.seats[:seat], clock, *self.seats[seat + 1 :])
+        return Clocks(seats=seats, paused_at=self.paused_at, pause_used=self.pause_used)
 
     @property
     def paused(self) -> bool:
@@ -157,7 +162,10 @@ def after_move(clock: SeatClock, since: str, now: datetime, settings: TableSetti
     used = (now - parse_time(since)).total_seconds()
     cap = settings.bank_hours * HOUR
     bank = min(cap, max(0.0, clock.bank - used) + settings.bonus_hours * HOUR)
-    return replace(clock, bank=bank, timeouts=0, reminded=0, moved_at=iso(now))
+    # Built directly: ``dataclasses.replace`` costs more than the rest of a move's clock work.
+    return SeatClock(
+        bank=bank, timeouts=0, away_since=clock.away_since, ai_seconds=clock.ai_seconds, reminded=0, moved_at=iso(now)
+    )
 
 
 def after_timeout(clock: SeatClock, now: datetime, settings: TableSettings) -> SeatClock:

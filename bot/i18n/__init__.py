@@ -53,6 +53,7 @@ def add_catalogue(locale: str, entries: Mapping[str, str]) -> None:
     """Add entries for a game that ships outside bot/i18n (a plug-in, a test game)."""
     _EXTRA.setdefault(locale, {}).update(entries)
     catalogue.cache_clear()
+    _FILLED.clear()
 
 
 @cache
@@ -214,16 +215,31 @@ def _formatter(locale: str) -> _LocaleFormatter:
     return _LocaleFormatter(locale)
 
 
+_FILLED: dict[tuple[object, ...], str] = {}
+"""Filled texts by (locale, key, parameters): a board redrawn after a move says again most of
+what it said before (the same legend, the same player lines), and filling costs more than
+finding it here. Parameters are strings and whole numbers (``ParamValue``), so the key is exact."""
+
+
 def t(key: str, locale: str | None = None, /, **params: ParamValue) -> str:
     """The text for ``key`` in ``locale`` (English if absent), placeholders filled."""
     loc = locale if locale in LOCALES else normalize_locale(locale)
+    if params:
+        memo = (loc, key, *params.items())
+        found = _FILLED.get(memo)
+        if found is not None:
+            return found
     text = catalogue(loc).get(key) or catalogue(DEFAULT_LOCALE).get(key)
     if text is None:
         raise KeyError(f"no catalogue entry {key!r}")
     if not params:
         return text
     # Most texts need only str.format (in C); the locale formatter parses in Python.
-    return _formatter(loc).format_text(text, params) if _needs_locale(text) else text.format(**params)
+    filled = _formatter(loc).format_text(text, params) if _needs_locale(text) else text.format(**params)
+    if len(_FILLED) >= 50_000:
+        _FILLED.clear()
+    _FILLED[memo] = filled
+    return filled
 
 
 def number(value: int, locale: str | None) -> str:
@@ -255,7 +271,8 @@ class Text:
 
     def name(self, seat: Seat) -> str:
         """The display name of the player in ``seat``."""
-        return self._names.get(seat, self(("core.seat_name"), n=seat + 1))
+        found = self._names.get(seat)
+        return found if found is not None else self("core.seat_name", n=seat + 1)
 
     def msg(self, msg: Msg) -> str:
         """A whole ``Msg``: terms translated, seats named, then the sentence."""
