@@ -166,11 +166,6 @@ def test_catalogue_required_keys_and_rules_lengths() -> None:
     required = {
         "mogul.name",
         "mogul.tagline",
-        "mogul.option.loan_cost",
-        "mogul.option.quick_start",
-        "mogul.option.quick_start.off",
-        "mogul.option.quick_start.deal",
-        "mogul.option.quick_start.pick",
         *(f"mogul.rules.{t}" for t in ("overview", "auction", "actions", "loans", "end")),
         *(f"mogul.colour.{c}" for c in ("brown", "green", "yellow", "blue", "pink")),
         "mogul.error.quick_start_six",
