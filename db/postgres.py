@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 import asyncpg
@@ -31,6 +30,7 @@ from db.store import (
     decisions_from,
     decisions_json,
     fits_id,
+    known_id,
     migrations,
     utc_now_iso,
 )
@@ -322,7 +322,7 @@ class PostgresStore:
             table = self._cache.get(table_id)
             fresh = table is None
             if table is None:
-                table = await self._load(conn, self._known(table_id))
+                table = await self._load(conn, known_id(table_id))
             for _ in range(MAX_ATTEMPTS):
                 try:
                     decided = decide(table)
@@ -355,20 +355,7 @@ class PostgresStore:
                 table, fresh = await self._load(conn, table_id), True  # another writer moved it
             else:
                 raise StaleMove(f"table {table_id} kept moving under this move")
-        moved = replace(
-            table,
-            state=write.state,
-            state_version=write.state_version,
-            ply=table.ply + len(write.actions),
-            decisions=tuple(write.decisions),
-            status=write.status,
-            clocks=table.clocks if write.clocks is None else write.clocks,
-            settings=table.settings if write.settings is None else write.settings,
-            due_at=write.due_at,
-            results=table.results if write.results is None else write.results,
-            updated_at=now,
-            revision=table.revision + 1,
-        )
+        moved = write.applied_to(table, now)
         self._cache.remember(moved)
         return decided.result, moved
 
@@ -491,12 +478,6 @@ class PostgresStore:
             )
 
     # -- internals ------------------------------------------------------------------------------
-    @staticmethod
-    def _known(table_id: int) -> int:
-        if not fits_id(table_id):
-            raise TableNotFound(table_id)
-        return table_id
-
     async def _revision(self, conn: Conn, table_id: int) -> int | None:
         revision = await conn.fetchval("SELECT revision FROM tables WHERE id = $1", table_id)
         return None if revision is None else int(revision)
@@ -523,7 +504,7 @@ class PostgresStore:
         waited for a lock still reads the seats as they were when it began, so only a statement
         started after the lock sees what the writer before us committed.
         """
-        locked = await conn.fetchval("SELECT id FROM tables WHERE id = $1 FOR UPDATE", self._known(table_id))
+        locked = await conn.fetchval("SELECT id FROM tables WHERE id = $1 FOR UPDATE", known_id(table_id))
         if locked is None:
             raise TableNotFound(table_id)
         return await self._fetch(conn, table_id)

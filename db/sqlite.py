@@ -12,7 +12,6 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -32,6 +31,7 @@ from db.store import (
     decisions_from,
     decisions_json,
     fits_id,
+    known_id,
     migrations,
     utc_now_iso,
 )
@@ -174,7 +174,7 @@ class SqliteStore:
         """One lobby change in one transaction: ``change`` decides on the row it then writes."""
         now = self.clock()
         async with self._tx() as conn:
-            table = await self._load(conn, self._known(table_id))
+            table = await self._load(conn, known_id(table_id))
             decided = change(table)
             if decided.add is not None:
                 await self._insert_seat(conn, table_id, decided.add, now)
@@ -194,7 +194,7 @@ class SqliteStore:
         """
         now = self.clock()
         async with self._tx() as conn:
-            table = await self._load(conn, self._known(table_id))
+            table = await self._load(conn, known_id(table_id))
             started = prepare(table)
             write = started.write
             for seat, user_id in enumerate(started.order):
@@ -245,7 +245,7 @@ class SqliteStore:
             table = self._cache.get(table_id)
             fresh = table is None
             if table is None:
-                table = await self._load(conn, self._known(table_id))
+                table = await self._load(conn, known_id(table_id))
             for _ in range(MAX_ATTEMPTS):
                 try:
                     decided = decide(table)
@@ -283,20 +283,7 @@ class SqliteStore:
                 table, fresh = await self._load(conn, table_id), True  # another writer moved it
             else:
                 raise StaleMove(f"table {table_id} kept moving under this move")
-        moved = replace(
-            table,
-            state=write.state,
-            state_version=write.state_version,
-            ply=table.ply + len(write.actions),
-            decisions=tuple(write.decisions),
-            status=write.status,
-            clocks=table.clocks if write.clocks is None else write.clocks,
-            settings=table.settings if write.settings is None else write.settings,
-            due_at=write.due_at,
-            results=table.results if write.results is None else write.results,
-            updated_at=now,
-            revision=table.revision + 1,
-        )
+        moved = write.applied_to(table, now)
         self._cache.remember(moved)
         return decided.result, moved
 
@@ -422,12 +409,6 @@ class SqliteStore:
                 yield conn
             finally:
                 await conn.execute("COMMIT")
-
-    @staticmethod
-    def _known(table_id: int) -> int:
-        if not fits_id(table_id):
-            raise TableNotFound(table_id)
-        return table_id
 
     async def _revision(self, conn: aiosqlite.Connection, table_id: int) -> int | None:
         row = await _fetchone(conn, "SELECT revision FROM tables WHERE id = ?", (table_id,))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from importlib import resources
 from typing import Generic, Protocol, TypeVar
@@ -97,6 +97,24 @@ class MoveWrite:
     settings: str | None = None  # the settings' new JSON (None: unchanged)
     due_at: str | None = None  # when something next falls due (always written)
     results: str | None = None  # the final standings' JSON (None: unchanged)
+
+    def applied_to(self, table: TableRecord, now: str) -> TableRecord:
+        """``table``'s record once this write has landed on it at ``now`` (what every backend
+        caches after a move, without reading the row back)."""
+        return replace(
+            table,
+            state=self.state,
+            state_version=self.state_version,
+            ply=table.ply + len(self.actions),
+            decisions=tuple(self.decisions),
+            status=self.status,
+            clocks=table.clocks if self.clocks is None else self.clocks,
+            settings=table.settings if self.settings is None else self.settings,
+            due_at=self.due_at,
+            results=table.results if self.results is None else self.results,
+            updated_at=now,
+            revision=table.revision + 1,
+        )
 
 
 @dataclass(frozen=True)
@@ -270,6 +288,13 @@ def utc_now_iso() -> str:
 def fits_id(value: int | None) -> bool:
     """True if ``value`` can be a database id (a 64-bit signed integer)."""
     return value is None or INT64[0] <= value <= INT64[1]
+
+
+def known_id(table_id: int) -> int:
+    """``table_id`` if it can name a table at all; else TableNotFound (never a driver overflow)."""
+    if not fits_id(table_id):
+        raise TableNotFound(table_id)
+    return table_id
 
 
 def decisions_json(decisions: Sequence[Decision]) -> str:
