@@ -36,7 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.engine import Chooser, Seat, ai_player, play_random, playout, random_player, rng_for
+from rules.engine import Chooser, Seat, ai_against_random, ai_player, play_random, playout, rng_for
 from rules.racebow import GAME
 from rules.racebow.actions import RacebowAction
 from rules.racebow.ai import ai_action
@@ -93,17 +93,6 @@ def ai_timing(players: int, games: int) -> dict[str, Any]:
     }
 
 
-def _ai_against_random(seed: str, ai_seat: Seat) -> Chooser[RacebowState, RacebowAction]:
-    ai = ai_player(GAME, seed, frozenset({ai_seat}))
-    rnd = random_player(GAME, seed)
-
-    def choose(s: RacebowState, to_act: frozenset[Seat], ply: int) -> tuple[Seat, RacebowAction] | None:
-        """The AI for its seat, the random player for the other."""
-        return ai(s, to_act, ply) if ai_seat in to_act else rnd(s, to_act, ply)
-
-    return choose
-
-
 def play_to_end(state: RacebowState, seed: str, choose: Chooser[RacebowState, RacebowAction]) -> RacebowState:
     """Play ``state`` to the end with ``choose``."""
     for ply in playout(GAME, state, seed, choose):
@@ -116,7 +105,7 @@ def ai_vs_random(games: int) -> dict[str, Any]:
     wins = Counter[int]()
     for game in range(games):
         seed, ai_seat = f"vs-{game}", game % 2
-        end = play_to_end(GAME.start(2, {}, seed), seed, _ai_against_random(seed, ai_seat))
+        end = play_to_end(GAME.start(2, {}, seed), seed, ai_against_random(GAME, seed, frozenset({ai_seat})))
         outcome = GAME.outcome(end)
         assert outcome is not None
         wins[ai_seat] += ai_seat in outcome.winners()

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
@@ -28,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.i18n import Text
-from rules.engine import play_random, rng_for
+from rules.engine import ai_against_random, play_random, playout, rng_for
 from rules.takenoko import GAME
 from rules.takenoko.picture import render_picture
 from rules.takenoko.state import TakenokoState
@@ -80,16 +79,8 @@ def ai_vs_random(games: int) -> dict[str, float]:
     for n in range(games):
         seed, ai_seat = 10_000 + n, n % 2
         state = GAME.start(2, {}, seed)
-        chooser = random.Random(seed)
-        ply = 0
-        while GAME.to_act(state):
-            ply += 1
-            seat = state.turn
-            if seat == ai_seat:
-                action = GAME.ai_action(state, seat, rng_for(f"{seed}:ai", ply))
-            else:
-                action = chooser.choice(list(GAME.legal_actions(state, seat)))
-            state, _ = GAME.apply(state, seat, action, rng_for(seed, ply))
+        for ply in playout(GAME, state, seed, ai_against_random(GAME, seed, frozenset({ai_seat}))):
+            state = ply.after
         result = GAME.outcome(state)
         assert result is not None
         winners = result.winners()

@@ -502,6 +502,18 @@ def ai_player(game: Game[S, A, V], seed: str | int, seats: frozenset[Seat] | Non
     return choose
 
 
+def ai_against_random(game: Game[S, A, V], seed: str | int, ai_seats: frozenset[Seat]) -> Chooser[S, A]:
+    """The game's AI plays ``ai_seats``, the uniformly random player every other seat (how the
+    tests and benches measure an AI)."""
+    ai = ai_player(game, seed, ai_seats)
+    rnd = random_player(game, seed)
+
+    def choose(state: S, to_act: frozenset[Seat], ply: int) -> tuple[Seat, A] | None:
+        return ai(state, to_act, ply) if to_act & ai_seats else rnd(state, to_act, ply)
+
+    return choose
+
+
 def play_random(game: Game[S, A, V], players: int, options: Options, seed: str | int) -> tuple[S, list[tuple[Seat, A]]]:
     """A whole game of uniformly random legal actions: the end state and the log of (seat, action).
 

@@ -6,8 +6,19 @@ import random
 
 import pytest
 
-from rules.engine import Event, IllegalAction, OptionSpec, fill_options, rng_for, trusted
+from rules.engine import (
+    Event,
+    IllegalAction,
+    OptionSpec,
+    ai_against_random,
+    ai_player,
+    fill_options,
+    playout,
+    rng_for,
+    trusted,
+)
 from rules.flow import rank_by
+from tests.support.nim import NIM
 
 
 def test_rng_for_is_deterministic_and_differs_by_ply() -> None:
@@ -56,3 +67,18 @@ def test_trusted_models_equal_validated_ones() -> None:
     assert fast.model_copy(update={"key": "other"}).key == "other"
     with pytest.raises(ValueError):  # still frozen (pydantic.ValidationError)
         fast.key = "changed"  # type: ignore[misc]
+
+
+def test_ai_against_random_gives_each_seat_its_player() -> None:
+    """The AI's seat gets the AI's move (the same as ``ai_player`` alone); the other seat a legal
+    move of the random player."""
+    state = NIM.start(2, {}, 5)
+    ai = ai_player(NIM, 5, frozenset({1}))
+    seen = set()
+    for ply in playout(NIM, state, 5, ai_against_random(NIM, 5, frozenset({1}))):
+        if ply.seat == 1:
+            assert (ply.seat, ply.action) == ai(ply.before, NIM.to_act(ply.before), ply.number)
+        else:
+            assert ply.action in NIM.legal_actions(ply.before, ply.seat)
+        seen.add(ply.seat)
+    assert seen == {0, 1}

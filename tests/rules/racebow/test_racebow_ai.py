@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import random
 
-from rules.engine import Chooser, Seat, ai_player, drew_randomly, playout, random_player, rng_for
+from rules.engine import ai_against_random, drew_randomly, playout, rng_for
 from rules.racebow import GAME
-from rules.racebow.actions import RacebowAction
 from rules.racebow.ai import DEFAULT, REPAIRS, Me, _Planner, choose
 from rules.racebow.data import TARGETS
-from rules.racebow.state import RacebowState
 from tests.rules.racebow.helpers import at, custom, position, section9
 
 EMPTY_ROWS = [custom() for _ in range(8)]
@@ -56,24 +54,13 @@ def test_its_choices_are_always_legal() -> None:
         assert choose(probe, seat, random.Random(seat)) in GAME.legal_actions(probe, seat)
 
 
-def _ai_against_random(seed: int, ai_seat: Seat) -> Chooser[RacebowState, RacebowAction]:
-    """The AI plays ``ai_seat``, a uniformly random player the other seat."""
-    ai = ai_player(GAME, seed, frozenset({ai_seat}))
-    rnd = random_player(GAME, seed)
-
-    def choose_move(s: RacebowState, to_act: frozenset[Seat], ply: int) -> tuple[Seat, RacebowAction] | None:
-        return ai(s, to_act, ply) if ai_seat in to_act else rnd(s, to_act, ply)
-
-    return choose_move
-
-
 def test_it_beats_a_random_player_from_either_seat() -> None:
     """Two-player games, seats alternated: the AI wins every one of these ten."""
     wins = 0
     for seed in range(10):
         ai_seat = seed % 2
         state = GAME.start(2, {}, seed)
-        for ply in playout(GAME, state, seed, _ai_against_random(seed, ai_seat)):
+        for ply in playout(GAME, state, seed, ai_against_random(GAME, seed, frozenset({ai_seat}))):
             state = ply.after
         outcome = GAME.outcome(state)
         assert outcome is not None

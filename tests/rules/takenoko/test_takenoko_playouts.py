@@ -9,7 +9,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.engine import ai_player, playout, rng_for
+from rules.engine import ai_against_random, ai_player, playout, rng_for
 from rules.takenoko import GAME
 from rules.takenoko.data import BAMBOO, CANALS, CARDS, CATEGORIES, CHIP_SUPPLY, MAX_HEIGHT, PLOTS
 from rules.takenoko.state import TakenokoState
@@ -97,16 +97,8 @@ def test_random_playouts_keep_every_count_and_end(seed: int, players: int, pros:
 def play_ai_against_random(seed: int, ai_seat: int) -> bool:
     """One 2-player game, the AI against a random player: True if the AI wins alone."""
     state = GAME.start(2, {}, seed)
-    chooser = random.Random(seed)
-    ply = 0
-    while GAME.to_act(state):
-        ply += 1
-        seat = state.turn
-        if seat == ai_seat:
-            action = GAME.ai_action(state, seat, rng_for(f"{seed}:ai", ply))
-        else:
-            action = chooser.choice(list(GAME.legal_actions(state, seat)))
-        state, _ = GAME.apply(state, seat, action, rng_for(seed, ply))
+    for ply in playout(GAME, state, seed, ai_against_random(GAME, seed, frozenset({ai_seat}))):
+        state = ply.after
     result = GAME.outcome(state)
     assert result is not None
     return result.winners() == frozenset({ai_seat})
