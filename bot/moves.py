@@ -103,7 +103,8 @@ class Moves(Texts):
         """True if the AI plays a seat of this table (a robot, or someone away)."""
         if any(s.is_ai for s in table.seats):
             return True
-        return '"away_since": "' in table.clocks  # cheaper than parsing: any seat with a time set
+        clocks = Clocks.from_json(table.clocks, len(table.seats), TableSettings.from_json(table.settings))
+        return any(clock.away for clock in clocks.seats)
 
     def _decide(self, rec: TableRecord, player: Player, code: str, decision: int | None, now: datetime) -> Step:
         """Check the move against the table as it stands, apply it and let AI seats answer."""
