@@ -11,7 +11,6 @@ from openskill.models import PlackettLuce
 
 from bot.clock import Clocks, TableSettings, parse_time
 from bot.days import Days
-from bot.errors import NotSeated
 from bot.i18n import Text, t
 from bot.outbox import Outbox, Place, Player, TableRecord
 from bot.reading import Reading
@@ -181,10 +180,3 @@ class Histories(Days, Reading):
         out = Outbox(0, "")
         out.reply = t("table.reminders_on" if on else "table.reminders_off", player.locale)
         return out
-
-    async def seat_check(self, place: Place, player: Player) -> TableRecord:
-        """The live table, where ``player`` must be seated."""
-        table = await self._live(place)
-        if table.seat_of(player.id) is None:
-            raise NotSeated()
-        return table
