@@ -128,8 +128,10 @@ async def test_two_bot_processes_share_one_database(database: str | Path) -> Non
         answers = await race(list(workers), [due, due])
         timed_out = [tuple(item) for answer in answers for item in answer["timeouts"]]
         twice = [item for item in set(timed_out) if timed_out.count(item) > 1]
-        assert len(timed_out) == len(set(timed_out)) == len(open_now), twice  # each once, none missed
-        assert all(answer["timeouts"] for answer in answers) or len(open_now) < 2  # both took a share
+        # Each once, none missed, whatever the interleaving: how the work splits between the two
+        # processes depends on the scheduler (one may finish before the other starts), so it is
+        # not asserted.
+        assert len(timed_out) == len(set(timed_out)) == len(open_now), twice
         assert [await worker.quit() for worker in workers] == [0, 0]
     finally:
         for worker in workers:
