@@ -257,12 +257,21 @@ def trusted(cls: type[M], values: dict[str, Any]) -> M:
     depends on pydantic v2's model layout; the contract test's JSON round trip on every state (and
     ``tests/test_engine.py``) would catch a change.
     """
-    obj = cls.__new__(cls)
-    object.__setattr__(obj, "__dict__", values)
-    object.__setattr__(obj, "__pydantic_fields_set__", set(values))
-    object.__setattr__(obj, "__pydantic_extra__", None)
-    object.__setattr__(obj, "__pydantic_private__", None)
+    obj = _new(cls)
+    _set_dict(obj, values)
+    _set_fields_set(obj, set(values))
+    _set_extra(obj, None)
+    _set_private(obj, None)
     return obj
+
+
+_new = object.__new__
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+"""The setters of the four slots a pydantic model instance holds (BaseModel.__slots__), called
+directly: ``object.__setattr__`` looks each one up again on every call."""
 
 
 def event(
@@ -479,7 +488,9 @@ def playout(
 
 def random_player(game: Game[S, A, V], seed: str | int) -> Chooser[S, A]:
     """The lowest seat to act plays a uniformly random legal action (one stream for the game)."""
-    chooser = rng_for(seed, -1)
+    # Drawn from at every ply: seeded at once, as a plain generator (the same values rng_for(seed, -1)
+    # would draw, without a lazy check on each draw).
+    chooser = random.Random(_HashedSeed._derive(f"{seed}:-1"))
 
     def choose(state: S, to_act: frozenset[Seat], ply: int) -> tuple[Seat, A]:
         seat = min(to_act)

@@ -47,6 +47,8 @@ class Work(Generic[S, A]):
 
     state_type: ClassVar[type[Frozen]]
     fields: ClassVar[tuple[str, ...]]
+    working: ClassVar[tuple[str, ...]] = ("rng", "events")
+    """The copy's own attributes, not fields of the state: a subclass that sets more names them."""
     rng: random.Random | None
     events: list[Event]
 
@@ -77,8 +79,15 @@ class Work(Generic[S, A]):
 
     def freeze(self) -> S:
         """The new frozen state."""
-        values = self.__dict__
-        return typing.cast(S, trusted(self.state_type, {name: values[name] for name in self.fields}))
+        # The copy's attributes are the state's fields plus its own working ones: copying them all
+        # and dropping the working ones costs a fraction of picking every field by name, once per
+        # move. An attribute ``working`` does not name shows in the count; then pick by name.
+        values = self.__dict__.copy()
+        for name in self.working:
+            values.pop(name, None)
+        if len(values) != len(self.fields):
+            values = {name: values[name] for name in self.fields}
+        return typing.cast(S, trusted(self.state_type, values))
 
     def event(
         self,

@@ -14,11 +14,12 @@ from rules.engine import (
     ai_player,
     fill_options,
     playout,
+    random_player,
     rng_for,
     trusted,
 )
 from rules.flow import rank_by
-from tests.support.nim import NIM
+from tests.support.nim import NIM, NimWork
 
 
 def test_rng_for_is_deterministic_and_differs_by_ply() -> None:
@@ -82,3 +83,27 @@ def test_ai_against_random_gives_each_seat_its_player() -> None:
             assert ply.action in NIM.legal_actions(ply.before, ply.seat)
         seen.add(ply.seat)
     assert seen == {0, 1}
+
+
+def test_random_player_draws_what_rng_for_minus_one_draws() -> None:
+    """The chooser's stream, seeded at once for speed, is the stream ``rng_for(seed, -1)`` gives (so
+    recorded playouts and golden transcripts stay as they were)."""
+    state = NIM.start(3, {}, "s")
+    choose, lazy = random_player(NIM, "s"), rng_for("s", -1)
+    legal = list(NIM.legal_actions(state, state.turn))
+    picks = [choose(state, frozenset({state.turn}), n)[1] for n in range(20)]
+    assert picks == [lazy.choice(legal) for _ in range(20)]
+
+
+def test_freeze_drops_the_working_attributes_and_keeps_every_field() -> None:
+    """``freeze`` copies the fields and leaves out ``working`` ones; an attribute ``working`` does
+    not name is left out too (the count tells, and the fields are then picked by name)."""
+    state = NIM.start(2, {}, 3)
+    work = NimWork(state, random.Random(1))
+    work.event("nim.event.take", params={"n": 1}, seats={"player": 0})
+    assert work.freeze() == state and set(work.freeze().__dict__) == set(NimWork.fields)
+    work.scratch = [1, 2]  # type: ignore[attr-defined]
+    work.pile -= 1
+    frozen = work.freeze()
+    assert set(frozen.__dict__) == set(NimWork.fields) and frozen.pile == state.pile - 1
+    assert type(frozen).model_validate_json(frozen.model_dump_json()) == frozen

@@ -41,6 +41,8 @@ class RacebowWork(Work[RacebowState, RacebowAction], state=RacebowState):
     finished: tuple[int, ...]
     end: End
 
+    working = (*Work.working, "offer")
+
     def __init__(self, state: RacebowState | None = None, rng: random.Random | None = None) -> None:
         super().__init__(state, rng)
         # Set here, not declared on the class: the class's annotations must be the state's fields.

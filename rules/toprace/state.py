@@ -216,6 +216,8 @@ class TopRaceFields(Work[TopRaceState, Action]):
     bets: tuple[tuple[int, ...], ...]
     results: tuple[RaceResult, ...]
 
+    working = (*Work.working, "notes")
+
     def __init__(self, state: TopRaceState | None = None, rng: random.Random | None = None) -> None:
         super().__init__(state, rng)
         self.notes: list[Note] = []
