@@ -21,7 +21,9 @@ Figures:
   WAL mode (a commit is not flushed on its own; a power cut may lose the last few, never
   corrupt).
 - playouts_per_s: whole random games per second, per registered game (4 players), and plies per
-  second (CPU time).
+  second (CPU time); playout_floor_us_per_ply: the engine's own CPU time per ply in the same run,
+  on a game with next to no rules played through the same loop (bench/floor.py): the limit under
+  every game's figure.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from floor import floor_us_per_ply  # bench/ is the script's folder
 
 from bot.outbox import Ask, Place, Player
 from bot.service import TableService
@@ -225,6 +229,7 @@ async def main(quick: bool, backends: set[str]) -> dict[str, object]:
     if "postgres" in backends:
         figures.update(await bench_postgres(tables, moves, workers, seconds))
     figures["playouts_per_s"] = bench_playouts(0.5 if quick else 3.0)
+    figures["playout_floor_us_per_ply"] = floor_us_per_ply(0.5 if quick else 3.0)
     return figures
 
 

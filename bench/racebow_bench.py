@@ -13,7 +13,10 @@ Figures:
   Random players rarely sort their stack, so most games run to the round-200 safety end (RB-END-04)
   and a game's length is fixed by the rules, not by the engine: plies/s is the figure that
   measures the engine, games/s follows from it;
-- goal: what the playout goal (GOAL games/s with 4 players) asks in plies/s at today's game length;
+- goal: what the playout goal (GOAL games/s with 4 players) asks in plies/s and µs per ply at
+  today's game length, beside ``floor_us_per_ply``: the engine's own cost per ply, measured in the
+  same run on a game with next to no rules (bench/floor.py). A goal below the floor cannot be met
+  by faster rules;
 - ai[n]: the AI's own thinking time per decision (apply excluded), median and p99, and whole
   all-AI games per second with their plies per second (AI thinking and rules together);
 - ai_vs_random: the AI's win rate over ``--games`` two-player games against a random player,
@@ -35,6 +38,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from floor import floor_us_per_ply  # bench/ is the script's folder
 
 from rules.engine import Chooser, Seat, ai_against_random, ai_player, play_random, playout, rng_for
 from rules.racebow import GAME
@@ -185,6 +190,7 @@ def main(argv: list[str]) -> int:
             "needs_plies_per_s": GOAL * four["plies_per_game"],
             "needs_us_per_ply": round(1e6 / (GOAL * four["plies_per_game"]), 2),
             "reached": round(four["games_per_s"] / GOAL, 3),
+            "floor_us_per_ply": floor_us_per_ply(args.seconds),
         },
         "ai": {n: ai_timing(n, 20) for n in (2, 3, 4)},
     }

@@ -8,6 +8,9 @@ Figures:
   contract, property tests and random seats depend on it), with plies per game and µs per ply;
   ``per_s`` and ``us_per_ply`` are wall-clock time, ``cpu_per_s`` and ``cpu_us_per_ply`` this
   process's CPU time (steadier on a shared machine);
+- goal: the playout goal (GOAL games per second, 4 players) in µs per ply at today's game
+  length, how much of it is reached (CPU time), and ``floor_us_per_ply``: the engine's own cost
+  per ply in the same run, on a game with next to no rules (bench/floor.py);
 - ai_ms_per_decision: the AI's thinking time per decision in CPU time (mean, 95th percentile, max)
   in all-AI games of 2, 3 and 4 players;
 - ai_vs_random: the AI against a random player in seeded 2-player games, seats alternating:
@@ -26,11 +29,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from floor import floor_us_per_ply  # bench/ is the script's folder
+
 from bot.i18n import Text
 from rules.engine import ai_against_random, play_random, playout, rng_for
 from rules.takenoko import GAME
 from rules.takenoko.picture import render_picture
 from rules.takenoko.state import TakenokoState
+
+GOAL = 100
+"""The random-playout goal, in 4-player games per second."""
 
 
 def playouts(players: int, games: int) -> dict[str, float]:
@@ -122,8 +130,15 @@ def main(quick: bool) -> dict[str, object]:
     """Every figure."""
     games = 10 if quick else 40
     started = time.perf_counter()
+    runs = {str(players): playouts(players, games) for players in (2, 3, 4)}
     figures: dict[str, object] = {
-        "playouts": {str(players): playouts(players, games) for players in (2, 3, 4)},
+        "playouts": runs,
+        "goal": {
+            "games_per_s": GOAL,
+            "needs_us_per_ply": round(1e6 / (GOAL * runs["4"]["plies_per_game"]), 2),
+            "reached": round(runs["4"]["cpu_per_s"] / GOAL, 3),
+            "floor_us_per_ply": floor_us_per_ply(1.0 if quick else 3.0),
+        },
         "ai_ms_per_decision": ai_timing(3 if quick else 9),
         "ai_vs_random": ai_vs_random(20 if quick else 200),
         **drawing(10 if quick else 50),
