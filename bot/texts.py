@@ -195,19 +195,23 @@ def option_text(game: str, name: str, value: str, locale: str) -> str:
 
 
 def score_text(game: str, score: int, locale: str | None) -> str:
-    """A final score in the game's unit (money, points...), or the bare number."""
+    """A final score in the game's unit (``<game>.score``: money, points...), or the bare number."""
     key = f"{game}.score"
     return t(key, locale, score=score) if key in catalogue("en") else t("table.score", locale, score=score)
 
 
 def standings_text(table: TableRecord, outcome: Outcome, locale: str | None) -> list[str]:
-    """The standings as lines: rank, player, score; then how a tie on the score was decided."""
+    """The standings as lines: rank, player, score; then how a tie on the score was decided.
+
+    A game whose score is only its ranking (Racebow's places) gives its own line,
+    ``<game>.standing``, which leaves the number out."""
     names = [s.name for s in table.seats]
     lines = [t("table.standings_header", locale)]
+    line = f"{table.game}.standing" if f"{table.game}.standing" in catalogue("en") else "table.standing"
     for standing in outcome.standings:
         lines.append(
             t(
-                "table.standing",
+                line,
                 locale,
                 rank=standing.rank,
                 player=names[standing.seat],

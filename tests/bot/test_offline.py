@@ -92,6 +92,26 @@ async def test_all_ai_top_race_grand_prix_finishes(players: int) -> None:
     assert all(f"{'R' if lang == 'en' else 'C'}{race} " in summary for race in (1, 2, 3))
 
 
+@pytest.mark.parametrize(
+    ("game", "lang", "score"),
+    [
+        ("mogul", "en", r"\d+ points?"),
+        ("takenoko", "fr", r"\d+ points?"),
+        ("toprace", "en", r"\$\d{1,3}(,\d{3})*"),
+        ("toprace", "fr", r"\d{1,3}(\u202f\d{3})*\xa0\$"),
+        ("racebow", "en", None),  # the place is the result: no number beside it
+    ],
+)
+async def test_final_standings_give_each_score_in_its_unit(game: str, lang: str, score: str | None) -> None:
+    """The closing standings say what the numbers are: points, the games' dollars formatted for the
+    locale; Racebow's places stand alone."""
+    text = await run([game, "--players", "ana,ben,cy", "--ai", "ana,ben,cy", "--seed", "3", "--lang", lang])
+    header = "🏁 Final standings:" if lang == "en" else "🏁 Classement final :"
+    lines = text.split(header, 1)[1].strip().splitlines()[:3]
+    line = r"[123]\. (ana|ben|cy)" + ("" if score is None else f" — {score}") + "$"
+    assert all(re.fullmatch(line, row.strip()) for row in lines), lines
+
+
 async def test_odd_numbers_are_refused_not_crashed_on() -> None:
     """Issue: `move ²` and a 5,000-digit number crashed the offline table (ValueError)."""
     script = ["ana move ²", "ana move " + "9" * 5000, "ana move -1", "ana move 0"]
