@@ -11,17 +11,24 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.errors import TableError
-from bot.i18n import catalogue, normalize_locale, t
+from bot.i18n import catalogue, t
 from bot.outbox import Outbox
 from cogs.ui.context import hub_of, place_of, player_of
 from cogs.ui.translate import L, bonus_choices, clock_choices, game_name, policy_choices, text_or
 
 
-def rule_topics(game: str, locale: str | None) -> list[str]:
-    """The quick-reference topics of ``game``: the catalogue keys ``<game>.rules.<topic>``."""
+def rule_topics(game: str, locale: str | None) -> dict[str, str]:
+    """The quick-reference topics of ``game`` (the catalogue keys ``<game>.rules.<topic>``, in the
+    catalogue's order), each with its name in ``locale`` (``<game>.topic.<topic>``)."""
     prefix = f"{game}.rules."
-    keys = set(catalogue("en")) | set(catalogue(normalize_locale(locale)))
-    return sorted(k[len(prefix) :] for k in keys if k.startswith(prefix))
+    topics = [key[len(prefix) :] for key in catalogue("en") if key.startswith(prefix)]
+    return {topic: t(f"{game}.topic.{topic}", locale) for topic in topics}
+
+
+def find_topic(topics: dict[str, str], typed: str) -> str | None:
+    """The topic a player named, by its name in their language or by its key (any case)."""
+    wanted = typed.strip().casefold()
+    return next((topic for topic, name in topics.items() if wanted in (topic.casefold(), name.casefold())), None)
 
 
 class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_description=L("cmd.game.description")):
@@ -291,15 +298,18 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
             return
         name = game_name(game, loc)
         topics = rule_topics(game, loc)
+        chosen = None if topic is None else find_topic(topics, topic)
         if not topics:
             await hub.reply(interaction, t("discord.rules_none", loc, game=name))
         elif topic is None:
-            await hub.reply(interaction, t("discord.rules_topics", loc, game=name, topics=", ".join(topics)))
-        elif topic not in topics:
-            text = t("discord.rules_unknown_topic", loc, game=name, topic=topic, topics=", ".join(topics))
+            await hub.reply(interaction, t("discord.rules_topics", loc, game=name, topics=", ".join(topics.values())))
+        elif chosen is None:
+            text = t("discord.rules_unknown_topic", loc, game=name, topic=topic, topics=", ".join(topics.values()))
             await hub.reply(interaction, text)
         else:
-            await hub.reply(interaction, t(f"{game}.rules.{topic}", loc))
+            # The next question is "what else is there?": the other topics close the page.
+            others = t("discord.rules_more", loc, topics=", ".join(n for k, n in topics.items() if k != chosen))
+            await hub.reply(interaction, f"{t(f'{game}.rules.{chosen}', loc)}\n\n{others}")
 
     @rules.autocomplete("game")
     async def rules_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -314,9 +324,9 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
             return []
         typed = current.casefold()
         return [
-            app_commands.Choice(name=topic, value=topic)
-            for topic in rule_topics(game, str(interaction.locale))
-            if typed in topic.casefold()
+            app_commands.Choice(name=label, value=topic)
+            for topic, label in rule_topics(game, str(interaction.locale)).items()
+            if typed in label.casefold() or typed in topic
         ][:25]
 
 

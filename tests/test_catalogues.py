@@ -102,6 +102,22 @@ def test_every_option_has_a_label_and_every_value_a_name() -> None:
                     assert f"cmd.{game}.new.{spec.name}.{value}" in entries, (locale, game, spec.name, value)
 
 
+def test_texts_name_options_as_their_own_locale_types_them() -> None:
+    """A rules text that names an option uses the slash option's name in its own language (the
+    French rules say ``premier_joueur_tournant``, which a French player types, not the English name)."""
+    for game, rules in GAMES.items():
+        for spec in rules.options:
+            key = f"cmd.{game}.new.{spec.name}.name"
+            names = {locale: shipped(locale)[key] for locale in LOCALES}
+            for locale in LOCALES:
+                texts = {k: v for k, v in shipped(locale).items() if k.startswith(f"{game}.")}
+                for other, name in names.items():
+                    if name == names[locale]:
+                        continue
+                    wrong = [k for k, v in texts.items() if re.search(rf"(?<![\w{{-]){re.escape(name)}(?![\w}}:-])", v)]
+                    assert not wrong, (locale, f"names option {spec.name} as in {other}: {name}", wrong)
+
+
 def test_plural_forms_always_give_other() -> None:
     """A plural placeholder falls back to its ``other`` form, so it must have one."""
     for locale in LOCALES:

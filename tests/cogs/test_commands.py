@@ -12,7 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EXTENSIONS
-from bot.i18n import placeholders, t
+from bot.i18n import catalogue, placeholders, t
+from cogs.table import find_topic, rule_topics
 from cogs.ui.translate import CatalogueTranslator
 from rules.registry import GAMES
 
@@ -120,3 +121,17 @@ def test_cogs_are_discovered() -> None:
     """Every module directly in cogs/ is loaded; shared code lives in cogs/ui/."""
     assert {"cogs.table", "cogs.mogul", "cogs.toprace"} <= set(EXTENSIONS)
     assert not any(name.startswith("cogs.ui") for name in EXTENSIONS)
+
+
+def test_rule_topics_are_named_in_the_players_language() -> None:
+    """/game rules offers each game's topics by their names in the player's language, in the
+    catalogue's order, and finds a topic typed by that name or by its key, in any case."""
+    for game in GAMES:
+        keys = {k.split(".", 2)[2] for k in catalogue("en") if k.startswith(f"{game}.rules.")}
+        named = {k.split(".", 2)[2] for k in catalogue("en") if k.startswith(f"{game}.topic.")}
+        assert keys == named, game
+    french = rule_topics("toprace", "fr")
+    assert list(french) == ["overview", "auction", "cards", "pair", "betting", "end"]
+    assert french["pair"] == "cartes turbo/panne" and rule_topics("toprace", "en")["pair"] == "turbo/breakdown cards"
+    assert find_topic(french, "Paris ") == "betting" == find_topic(french, "BETTING")
+    assert find_topic(french, "aperçu") == "overview" and find_topic(french, "tour") is None

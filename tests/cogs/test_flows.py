@@ -185,6 +185,8 @@ async def test_secret_choices_and_other_commands(simcord_env: Any) -> None:
     games = await ana.slash(channel, "game games")
     assert "Mogul" in games.response.content and "/mogul new" in games.response.content
     topics = await ana.autocomplete(channel, "game rules", "topic", "", game="mogul")
-    assert "auction" in [c["value"] for c in topics]
+    assert ("take or sell", "actions") in [(c["name"], c["value"]) for c in topics]
     rules = await ana.slash(channel, "game rules", game="mogul", topic="auction")
-    assert rules.ephemeral and rules.response.content == t("mogul.rules.auction", "en")
+    assert rules.ephemeral and rules.response.content == "\n\n".join(
+        (t("mogul.rules.auction", "en"), "Other topics: overview, take or sell, loans, end of the game.")
+    )
