@@ -194,10 +194,15 @@ def option_text(game: str, name: str, value: str, locale: str) -> str:
     return t("lobby.option", locale, name=label, value=entries.get(f"cmd.{game}.new.{name}.{value}", value))
 
 
+def game_key(game: str, name: str) -> str:
+    """The game's own text ``<game>.<name>`` where it has one, else the shared ``table.<name>``."""
+    own = f"{game}.{name}"
+    return own if own in catalogue("en") else f"table.{name}"
+
+
 def score_text(game: str, score: int, locale: str | None) -> str:
     """A final score in the game's unit (``<game>.score``: money, points...), or the bare number."""
-    key = f"{game}.score"
-    return t(key, locale, score=score) if key in catalogue("en") else t("table.score", locale, score=score)
+    return t(game_key(game, "score"), locale, score=score)
 
 
 def standings_text(table: TableRecord, outcome: Outcome, locale: str | None) -> list[str]:
@@ -207,7 +212,7 @@ def standings_text(table: TableRecord, outcome: Outcome, locale: str | None) -> 
     ``<game>.standing``, which leaves the number out."""
     names = [s.name for s in table.seats]
     lines = [t("table.standings_header", locale)]
-    line = f"{table.game}.standing" if f"{table.game}.standing" in catalogue("en") else "table.standing"
+    line = game_key(table.game, "standing")
     for standing in outcome.standings:
         lines.append(
             t(
