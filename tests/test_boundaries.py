@@ -67,19 +67,28 @@ def test_the_boundary_check_sees_a_violation(tmp_path: Path) -> None:
 
 
 def import_graph(root: Path, package: str) -> dict[str, set[str]]:
-    """Each module of ``package`` under ``root`` and the modules of it that it imports, counting
-    imports made only for type checking (``from pkg import module`` names the module itself)."""
+    """Each module of ``package`` under ``root`` and the modules of it that it imports: absolute
+    and relative imports alike, counting those made only for type checking (``from pkg import
+    module`` and ``from . import module`` name the module itself)."""
     files = {
         ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): path
         for path in (root / package).rglob("*.py")
     }
     graph: dict[str, set[str]] = {}
     for name, path in files.items():
+        # A relative import counts from the module's package (a package's __init__ is its own).
+        package_of = name if path.name == "__init__.py" else name.rpartition(".")[0]
         found: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and node.module in files:
-                submodules = {f"{node.module}.{alias.name}" for alias in node.names} & files.keys()
-                found |= submodules or {node.module}
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package_of.split(".")
+                    base = base[: len(base) - (node.level - 1)]
+                    source = ".".join([*base, node.module] if node.module else base)
+                else:
+                    source = node.module or ""
+                submodules = {f"{source}.{alias.name}" for alias in node.names} & files.keys()
+                found |= submodules or ({source} & files.keys())
             elif isinstance(node, ast.Import):
                 found |= {alias.name for alias in node.names} & files.keys()
         graph[name] = found - {name}
@@ -106,10 +115,12 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-def test_no_import_cycle_under_rules() -> None:
-    """A game's modules import one way (DESIGN.md): steps never import the flow that calls them,
-    not even for type hints (they annotate the working copy's fields class instead)."""
-    assert cycles(import_graph(ROOT, "rules")) == []
+@pytest.mark.parametrize("package", ["rules", "db", "bot", "cogs"])
+def test_no_import_cycle(package: str) -> None:
+    """Modules import one way (DESIGN.md), also inside a package and for type hints only: a game's
+    steps never import the flow that calls them (they annotate the working copy's fields class),
+    and the Discord components never import the hub that calls them."""
+    assert cycles(import_graph(ROOT, package)) == []
 
 
 def test_the_cycle_check_sees_a_type_only_cycle(tmp_path: Path) -> None:
@@ -121,3 +132,20 @@ def test_the_cycle_check_sees_a_type_only_cycle(tmp_path: Path) -> None:
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.a import thing\n"
     )
     assert cycles(import_graph(tmp_path, "pkg")) == [["pkg.a", "pkg.b", "pkg.a"]]
+
+
+def test_the_cycle_check_sees_a_relative_cycle(tmp_path: Path) -> None:
+    """Relative imports count too: ``from . import x`` and ``from .x import y``, in a package's
+    ``__init__`` and in a nested package (``from ..``)."""
+    (tmp_path / "pkg" / "game").mkdir(parents=True)
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "util.py").write_text("from .game import work\n")
+    (tmp_path / "pkg" / "game" / "__init__.py").write_text("from . import work\n")
+    (tmp_path / "pkg" / "game" / "work.py").write_text("from .steps import run\n")
+    (tmp_path / "pkg" / "game" / "steps.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..util import helper\n"
+    )
+    graph = import_graph(tmp_path, "pkg")
+    assert graph["pkg.game"] == {"pkg.game.work"}
+    assert graph["pkg.game.steps"] == {"pkg.util"}
+    assert cycles(graph) == [["pkg.game.work", "pkg.game.steps", "pkg.util", "pkg.game.work"]]

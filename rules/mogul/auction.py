@@ -7,7 +7,7 @@ from rules.flow import next_seat
 
 from .actions import DROP, LOAN, PAY, MogulAction
 from .data import LOAN_CHIPS
-from .work import Fields, MogulWork
+from .fields import Fields, MogulFields
 
 
 def can_loan(s: Fields, seat: Seat) -> bool:
@@ -24,7 +24,7 @@ def choices(s: Fields, seat: Seat) -> tuple[MogulAction, ...]:
     return (*pay, DROP, *loan)
 
 
-def open_auction(w: MogulWork) -> None:
+def open_auction(w: MogulFields) -> None:
     """MG-AUC-1: everyone takes part, F opens; nobody has dropped or borrowed yet."""
     w.active = (True,) * w.players
     w.loaned = (False,) * w.players
@@ -34,14 +34,14 @@ def open_auction(w: MogulWork) -> None:
     w.turn = w.first
 
 
-def _next_in(w: MogulWork, seat: Seat) -> Seat:
+def _next_in(w: MogulFields, seat: Seat) -> Seat:
     """The next seat clockwise after ``seat`` still in the auction (MG-AUC-1)."""
     found = next_seat(seat, w.players, skip=lambda other: not w.active[other])
     assert found is not None, "an auction always keeps one player in"
     return found
 
 
-def pay(w: MogulWork, seat: Seat) -> None:
+def pay(w: MogulFields, seat: Seat) -> None:
     """MG-AUC-2 PAY: one chip into the pot, stay in."""
     w.gain(seat, -1)
     w.pot += 1
@@ -50,7 +50,7 @@ def pay(w: MogulWork, seat: Seat) -> None:
     w.turn = _next_in(w, seat)
 
 
-def drop(w: MogulWork, seat: Seat, *, forced: bool = False) -> None:
+def drop(w: MogulFields, seat: Seat, *, forced: bool = False) -> None:
     """MG-AUC-2 DROP: leave the auction and take the whole pot, its size public (MG-AUC-3 if forced)."""
     taken = w.pot
     w.gain(seat, taken)
@@ -62,7 +62,7 @@ def drop(w: MogulWork, seat: Seat, *, forced: bool = False) -> None:
     w.turn = _next_in(w, seat)
 
 
-def loan(w: MogulWork, seat: Seat) -> None:
+def loan(w: MogulFields, seat: Seat) -> None:
     """MG-LOAN-1: +2 chips from the bank, −loan_cost points; the same seat decides again."""
     w.gain(seat, LOAN_CHIPS)
     w.bank -= LOAN_CHIPS
@@ -73,7 +73,7 @@ def loan(w: MogulWork, seat: Seat) -> None:
     w.tell_chips(seat)
 
 
-def close(w: MogulWork) -> None:
+def close(w: MogulFields) -> None:
     """MG-AUC-4: the one player left wins; the last to drop is the runner-up and took the pot."""
     winner = w.active.index(True)
     assert w.pot == 0, "the pot must be empty when an auction ends"

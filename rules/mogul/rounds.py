@@ -7,8 +7,8 @@ import random
 
 from . import auction, scoring
 from .data import CARDS, CRASH, CRASH_ZONE, centre_count, colour_key, share_terms
+from .fields import MogulFields
 from .shares import sale_value
-from .work import MogulWork
 
 
 def shuffle_with_crash(deck: list[str], rng: random.Random) -> tuple[str, ...]:
@@ -18,7 +18,7 @@ def shuffle_with_crash(deck: list[str], rng: random.Random) -> tuple[str, ...]:
     return tuple(deck)
 
 
-def finish_picks(w: MogulWork) -> None:
+def finish_picks(w: MogulFields) -> None:
     """quick_start step 4, then MG-SETUP-5: unpicked cards rejoin the deck, shuffled with Crash."""
     assert w.rng is not None
     w.deck = shuffle_with_crash([*w.deck, *w.pick_pile], w.rng)
@@ -27,7 +27,7 @@ def finish_picks(w: MogulWork) -> None:
     w.phase = "reveal"
 
 
-def reveal(w: MogulWork) -> None:
+def reveal(w: MogulFields) -> None:
     """Steps 1-3 of a round: reveal, dividends, open the auction; or end the game on Crash."""
     card_id = w.deck[0]
     w.deck = w.deck[1:]
@@ -50,7 +50,7 @@ def reveal(w: MogulWork) -> None:
     auction.open_auction(w)
 
 
-def pay_dividends(w: MogulWork, colour: str) -> None:
+def pay_dividends(w: MogulFields, colour: str) -> None:
     """MG-DIV-1/2: +1 per owned share of the revealed centre; the revealed card is nobody's yet."""
     dividends = tuple(centre_count(owned, colour) for owned in w.shares)
     w.dividends = dividends
@@ -62,7 +62,7 @@ def pay_dividends(w: MogulWork, colour: str) -> None:
         w.event("mogul.event.no_dividend", terms=share_terms(colour))
 
 
-def end_round(w: MogulWork) -> None:
+def end_round(w: MogulFields) -> None:
     """The action step is over: clear it; the next round is led by the first player as it stands."""
     w.revealed = None
     w.taker = None

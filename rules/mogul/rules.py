@@ -1,7 +1,7 @@
 """Mogul's rules as the engine contract asks for them: options, setup, who acts, legal actions,
 apply (spec §2-§5). The outcome is ``scoring.outcome``.
 
-``apply`` copies the state into a ``MogulTurn``, plays the chosen action, then lets ``settle()``
+``apply`` copies the state into a ``MogulWork`` (work.py), plays the chosen action, then lets ``settle()``
 run every automatic step (reveal, dividends, end of an auction, Crash) and play every decision
 with one choice (a forced drop, SELL 0 with nothing to sell, the last pick), so the returned state
 always waits on a real choice or is over.
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from rules.engine import Event, IllegalAction, OptionSpec, Seat
 
-from . import auction, rounds, shares
-from .actions import DECLINE, DROP, PICKS, SELLS, TAKE, MogulAction
+from . import rounds, shares
+from .actions import DECLINE, DROP, SELLS, MogulAction
 from .data import (
     CARD_LIST,
     CARDS,
@@ -30,7 +30,7 @@ from .data import (
     share_terms,
 )
 from .state import MogulState, QuickStart
-from .work import Fields, MogulWork
+from .work import MogulWork, choices
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(name="loan_cost", choices=("1", "2"), default="1"),
@@ -98,7 +98,7 @@ def setup(players: int, options: dict[str, str], rng: random.Random) -> tuple[Mo
         pick_pile=tuple(pile),
         pick_order=order,
     )
-    work = MogulTurn(state, rng)
+    work = MogulWork(state, rng)
     # MG-SETUP-2/3 and quick_start deal, said in public before round 1 (§6: shares are face up).
     work.event("mogul.event.start", params={"chips": START_CHIPS}, seats={"player": first})
     if quick == "deal":
@@ -114,22 +114,6 @@ def setup(players: int, options: dict[str, str], rng: random.Random) -> tuple[Mo
 def to_act(state: MogulState) -> frozenset[Seat]:
     """The one seat that decides now; empty exactly when the game is over."""
     return frozenset() if state.phase == "over" else _TO_ACT[state.turn]
-
-
-def choices(s: Fields, seat: Seat) -> Sequence[MogulAction]:
-    """The choices of the decision ``seat`` faces in its phase (spec §3's table), in board order."""
-    phase = s.phase
-    if phase == "auction":
-        return auction.choices(s, seat)
-    if phase == "winner":
-        return (TAKE, *SELLS[: shares.sellable(s, seat) + 1])
-    if phase == "runner_sell":
-        return SELLS[: shares.sellable(s, seat) + 1]
-    if phase == "runner_take":
-        return (TAKE, DECLINE)
-    if phase == "pick":
-        return tuple(PICKS[card] for card in s.pick_pile)
-    return ()
 
 
 def legal_actions(state: MogulState, seat: Seat) -> Sequence[MogulAction]:
@@ -177,71 +161,10 @@ def apply(state: MogulState, seat: Seat, action: MogulAction, rng: random.Random
     refused = refusal(state, seat, action)
     if refused is not None:
         raise refused
-    work = MogulTurn(state, rng)
+    work = MogulWork(state, rng)
     work.play(seat, action)
     work.settle()
     return work.freeze(), work.events
-
-
-class MogulTurn(MogulWork):
-    """The working copy with Mogul's turn flow (spec §3): who decides what, which automatic step
-    is due, and what a choice leads to. ``settle()`` (rules.flow) drives it."""
-
-    def pending(self) -> tuple[Seat, Sequence[MogulAction]] | None:
-        """The open decision, or None when an automatic step is due (or the game is over)."""
-        phase = self.phase
-        if phase in ("reveal", "over"):
-            return None
-        if phase == "auction" and self.active.count(True) == 1:
-            return None  # MG-AUC-4: the auction is over
-        if phase == "pick" and not self.pick_order:
-            return None  # every quick_start pick is made
-        return self.turn, choices(self, self.turn)
-
-    def advance(self) -> bool:
-        """Run the automatic step that is due; False once the game is over."""
-        if self.phase == "reveal":
-            rounds.reveal(self)
-        elif self.phase == "auction":
-            auction.close(self)
-        elif self.phase == "pick":
-            rounds.finish_picks(self)
-        else:
-            return False
-        return True
-
-    def play(self, seat: Seat, action: MogulAction, *, forced: bool = False) -> None:
-        """Play ``seat``'s choice and move to what follows it (MG-AUC, MG-ACT, DP-Q)."""
-        kind = action.kind
-        phase = self.phase
-        if phase == "auction":
-            if kind == "pay":
-                auction.pay(self, seat)
-            elif kind == "drop":
-                auction.drop(self, seat, forced=forced)
-            else:
-                auction.loan(self, seat)  # the same seat decides again (MG-LOAN-1)
-        elif phase == "winner":
-            runner = self.last_drop
-            assert runner is not None
-            if kind == "take":
-                shares.take(self, seat)
-                self.phase = "runner_sell"  # MG-ACT-4
-            else:
-                shares.sell(self, seat, action.count)
-                self.phase = "runner_take"  # MG-ACT-5
-            self.turn = runner
-        elif phase == "runner_sell":
-            shares.sell(self, seat, action.count, forced=forced)
-            rounds.end_round(self)
-        elif phase == "runner_take":
-            if kind == "take":
-                shares.take(self, seat)
-            else:
-                shares.decline(self, seat)
-            rounds.end_round(self)
-        else:
-            shares.pick(self, seat, action.card, forced=forced)
 
 
 def skip(state: MogulState, seat: Seat) -> MogulAction | None:

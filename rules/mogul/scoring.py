@@ -6,8 +6,8 @@ from rules.engine import Msg, Outcome, ParamValue, Seat, msg
 from rules.flow import standings
 
 from .data import CHIPS_PER_POINT
+from .fields import Fields, MogulFields
 from .state import MogulState
-from .work import Fields, MogulWork
 
 TIEBREAK = "mogul.tiebreak.shares"
 """MG-END-3's tie-break, shares held, as the outcome names it."""
@@ -51,7 +51,7 @@ def verdict(result: Outcome) -> tuple[Msg, ...]:
     )
 
 
-def end_game(w: MogulWork) -> None:
+def end_game(w: MogulFields) -> None:
     """MG-END-1/2: Crash ends the game at once (no dividends, no auction); chips convert and become
     public; the events end with who won and, after a tie on points, why (MG-END-3)."""
     w.phase = "over"

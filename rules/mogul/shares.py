@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.engine import Seat, with_item
 
 from .data import CARDS, CRASH, Colour, centre_count, share_terms
-from .work import Fields, MogulWork
+from .fields import Fields, MogulFields
 
 
 def sale_value(shares: tuple[tuple[str, ...], ...], colour: str) -> int:
@@ -28,7 +28,7 @@ def sellable(s: Fields, seat: Seat) -> int:
     return centre_count(s.shares[seat], border(s))
 
 
-def take(w: MogulWork, seat: Seat) -> None:
+def take(w: MogulFields, seat: Seat) -> None:
     """MG-ACT-3 TAKE: the share goes face up to the taker, who becomes first player."""
     card = w.revealed
     assert card is not None and card != CRASH and w.taker is None
@@ -38,7 +38,7 @@ def take(w: MogulWork, seat: Seat) -> None:
     w.event("mogul.event.take", params={"card": card}, terms=share_terms(CARDS[card].centre), seats={"player": seat})
 
 
-def sell(w: MogulWork, seat: Seat, k: int, *, forced: bool = False) -> None:
+def sell(w: MogulFields, seat: Seat, k: int, *, forced: bool = False) -> None:
     """MG-ACT-2 SELL k: discard k own X-centre shares and score k × n, n fixed at MG-ACT-1.
 
     ``forced`` is the runner-up's SELL 0 when it owns no X share (MG-ACT-4): said, not asked.
@@ -65,14 +65,14 @@ def sell(w: MogulWork, seat: Seat, k: int, *, forced: bool = False) -> None:
         w.event("mogul.event.auto_sell_zero" if forced else "mogul.event.sell_zero", terms=terms, seats=who)
 
 
-def decline(w: MogulWork, seat: Seat) -> None:
+def decline(w: MogulFields, seat: Seat) -> None:
     """MG-ACT-5/6: a declined share is discarded; the first player does not change."""
     assert w.revealed is not None
     w.discard = (*w.discard, w.revealed)
     w.event("mogul.event.decline", params={"card": w.revealed}, seats={"player": seat})
 
 
-def pick(w: MogulWork, seat: Seat, card: str, *, forced: bool = False) -> None:
+def pick(w: MogulFields, seat: Seat, card: str, *, forced: bool = False) -> None:
     """quick_start pick (DP-Q): ``seat`` takes ``card`` from the pick pile; the next picker is asked."""
     w.pick_pile = tuple(other for other in w.pick_pile if other != card)
     w.pick_order = w.pick_order[1:]

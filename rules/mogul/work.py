@@ -1,65 +1,90 @@
-"""The working copy one Mogul move is played on: the state's fields, mutable for one ``apply``.
-
-The step modules (``rounds``, ``auction``, ``shares``, ``scoring``) are functions over it; the
-turn flow that chains them (``pending``, ``advance``, ``play``) is ``rules.MogulTurn``, a subclass,
-because it calls those step modules and they in turn need this type.
-"""
+"""Mogul's turn flow on the working copy (fields.py): which decision is open and its choices,
+the automatic step that is due, and playing a choice (``Work.settle`` loops over them)."""
 
 from __future__ import annotations
 
-from rules.engine import Seat, with_item
-from rules.flow import Work
+from collections.abc import Sequence
 
-from .actions import MogulAction
-from .state import MogulState, Phase, QuickStart
+from rules.engine import Seat
 
-
-class MogulWork(Work[MogulState, MogulAction], state=MogulState):
-    """Every field of ``MogulState``, declared again so that mypy types each step function
-    (``rules.flow.Work`` refuses the class if the two lists ever differ), plus shared bookkeeping."""
-
-    players: int
-    loan_cost: int
-    quick_start: QuickStart
-    phase: Phase
-    turn: int
-    round: int
-    first: int
-    chips: tuple[int, ...]
-    scores: tuple[int, ...]
-    shares: tuple[tuple[str, ...], ...]
-    loans: tuple[int, ...]
-    bank: int
-    pot: int
-    deck: tuple[str, ...]
-    discard: tuple[str, ...]
-    revealed: str | None
-    taker: int | None
-    sale_value: int
-    dividends: tuple[int, ...]
-    active: tuple[bool, ...]
-    loaned: tuple[bool, ...]
-    last_drop: int | None
-    winner: int | None
-    pick_pile: tuple[str, ...]
-    pick_order: tuple[int, ...]
-
-    def gain(self, seat: Seat, chips: int) -> None:
-        """Add ``chips`` (negative to pay) to a seat's hidden chips."""
-        self.chips = with_item(self.chips, seat, self.chips[seat] + chips)
-
-    def score(self, seat: Seat, points: int) -> None:
-        """Move a seat's track score by ``points`` (negative for a loan)."""
-        self.scores = with_item(self.scores, seat, self.scores[seat] + points)
-
-    def own(self, seat: Seat, card: str) -> None:
-        """Put a share face up in front of ``seat``, after the ones it already owns."""
-        self.shares = with_item(self.shares, seat, (*self.shares[seat], card))
-
-    def tell_chips(self, seat: Seat) -> None:
-        """Tell one seat, privately, its chips after a gain (§6: never in public)."""
-        self.event("mogul.event.your_chips", to=seat, params={"chips": self.chips[seat]})
+from . import auction, rounds, shares
+from .actions import DECLINE, PICKS, SELLS, TAKE, MogulAction
+from .fields import Fields, MogulFields
+from .state import MogulState
 
 
-Fields = MogulState | MogulWork
-"""The frozen state or its working copy: the rule queries (``can_loan``, ``sellable`` ...) read both."""
+def choices(s: Fields, seat: Seat) -> Sequence[MogulAction]:
+    """The choices of the decision ``seat`` faces in its phase (spec §3's table), in board order."""
+    phase = s.phase
+    if phase == "auction":
+        return auction.choices(s, seat)
+    if phase == "winner":
+        return (TAKE, *SELLS[: shares.sellable(s, seat) + 1])
+    if phase == "runner_sell":
+        return SELLS[: shares.sellable(s, seat) + 1]
+    if phase == "runner_take":
+        return (TAKE, DECLINE)
+    if phase == "pick":
+        return tuple(PICKS[card] for card in s.pick_pile)
+    return ()
+
+
+class MogulWork(MogulFields, state=MogulState):
+    """The working copy with Mogul's turn flow (spec §3): who decides what, which automatic step
+    is due, and what a choice leads to. ``settle()`` (rules.flow) drives it."""
+
+    def pending(self) -> tuple[Seat, Sequence[MogulAction]] | None:
+        """The open decision, or None when an automatic step is due (or the game is over)."""
+        phase = self.phase
+        if phase in ("reveal", "over"):
+            return None
+        if phase == "auction" and self.active.count(True) == 1:
+            return None  # MG-AUC-4: the auction is over
+        if phase == "pick" and not self.pick_order:
+            return None  # every quick_start pick is made
+        return self.turn, choices(self, self.turn)
+
+    def advance(self) -> bool:
+        """Run the automatic step that is due; False once the game is over."""
+        if self.phase == "reveal":
+            rounds.reveal(self)
+        elif self.phase == "auction":
+            auction.close(self)
+        elif self.phase == "pick":
+            rounds.finish_picks(self)
+        else:
+            return False
+        return True
+
+    def play(self, seat: Seat, action: MogulAction, *, forced: bool = False) -> None:
+        """Play ``seat``'s choice and move to what follows it (MG-AUC, MG-ACT, DP-Q)."""
+        kind = action.kind
+        phase = self.phase
+        if phase == "auction":
+            if kind == "pay":
+                auction.pay(self, seat)
+            elif kind == "drop":
+                auction.drop(self, seat, forced=forced)
+            else:
+                auction.loan(self, seat)  # the same seat decides again (MG-LOAN-1)
+        elif phase == "winner":
+            runner = self.last_drop
+            assert runner is not None
+            if kind == "take":
+                shares.take(self, seat)
+                self.phase = "runner_sell"  # MG-ACT-4
+            else:
+                shares.sell(self, seat, action.count)
+                self.phase = "runner_take"  # MG-ACT-5
+            self.turn = runner
+        elif phase == "runner_sell":
+            shares.sell(self, seat, action.count, forced=forced)
+            rounds.end_round(self)
+        elif phase == "runner_take":
+            if kind == "take":
+                shares.take(self, seat)
+            else:
+                shares.decline(self, seat)
+            rounds.end_round(self)
+        else:
+            shares.pick(self, seat, action.card, forced=forced)

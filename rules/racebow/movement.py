@@ -32,8 +32,8 @@ from .data import (
 from .track import BONUS_INDEX, BONUS_TERMS, COLOUR_INDEX, colour_term, discard_behind, reveal_window
 
 if TYPE_CHECKING:
+    from .fields import RacebowFields
     from .state import RacebowState
-    from .work import RacebowWork
 
 
 def _open_levels(at: int, air: bool, water: bool) -> int:
@@ -123,12 +123,12 @@ def fallback_cell(at: int) -> int:
     return EARTH * CELLS_PER_LEVEL + at % CELLS_PER_LEVEL
 
 
-def next_row(s: RacebowState | RacebowWork, seat: Seat) -> str:
+def next_row(s: RacebowState | RacebowFields, seat: Seat) -> str:
     """The contents of the tile in front of ``seat``."""
     return s.cells[s.where[seat][0] + 1 - s.first]
 
 
-def move_choices(s: RacebowState | RacebowWork, seat: Seat) -> Sequence[RacebowAction]:
+def move_choices(s: RacebowState | RacebowFields, seat: Seat) -> Sequence[RacebowAction]:
     """Decision M1/M2: the legal destinations, or only the fallback cell if there is none."""
     at = s.where[seat][1]
     legal = legal_mask(next_row(s, seat), at, s.stacks[seat], s.tracks[seat])
@@ -149,7 +149,7 @@ def check_move(s: RacebowState, seat: Seat, cell: int) -> None:
         raise IllegalAction("racebow.error.fallback_only", cell=cell_code(fallback_cell(at)))
 
 
-def step(w: RacebowWork, seat: Seat, cell: int, *, forced: bool = False) -> None:
+def step(w: RacebowFields, seat: Seat, cell: int, *, forced: bool = False) -> None:
     """One step onto ``cell`` of the next tile, resolved in the order of RB-MOVE-08."""
     tile, at = w.where[seat]
     row = next_row(w, seat)
@@ -214,7 +214,7 @@ def step(w: RacebowWork, seat: Seat, cell: int, *, forced: bool = False) -> None
     end_step(w, seat)
 
 
-def end_step(w: RacebowWork, seat: Seat) -> None:
+def end_step(w: RacebowFields, seat: Seat) -> None:
     """Close a step: discard the tiles behind (RB-TILE-04), then offer the turbo after step 1 if
     the player has one and step 2 has a cell other than the fallback (RB-MOVE-07)."""
     discard_behind(w)
@@ -228,7 +228,7 @@ def end_step(w: RacebowWork, seat: Seat) -> None:
         w.ask = "next"
 
 
-def spend_turbo(w: RacebowWork, seat: Seat) -> None:
+def spend_turbo(w: RacebowFields, seat: Seat) -> None:
     """RB-MOVE-07: spend 1 turbo for a second step under the same rules."""
     left = w.tracks[seat][TURBO] - 1
     w.set_track(seat, TURBO, left)

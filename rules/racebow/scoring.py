@@ -12,8 +12,8 @@ from .data import TARGETS
 from .track import discard_behind
 
 if TYPE_CHECKING:
+    from .fields import RacebowFields
     from .state import RacebowState
-    from .work import RacebowWork
 
 TIEBREAKS = ("racebow.tiebreak.matching", "racebow.tiebreak.stack", "racebow.tiebreak.tile")
 """RB-END-04's keys, in order: slots matching the target, stack size, tile index."""
@@ -29,7 +29,7 @@ def matching(stack: str, goal: str) -> int:
     return sum(a == b for a, b in zip(stack, goal, strict=False))
 
 
-def check_win(w: RacebowWork, seat: Seat) -> bool:
+def check_win(w: RacebowFields, seat: Seat) -> bool:
     """RB-END-01: after a collection or a stack action, a stack of 5 pawns in the board's target
     order finishes the player at once (RB-END-02). True if they finished."""
     if w.stacks[seat] != target(seat):
@@ -38,7 +38,7 @@ def check_win(w: RacebowWork, seat: Seat) -> bool:
     return True
 
 
-def finish(w: RacebowWork, seat: Seat) -> None:
+def finish(w: RacebowFields, seat: Seat) -> None:
     """Give ``seat`` the next free place; its pawn leaves the track, so the tiles behind the new
     rearmost racer go (RB-TILE-04). With at most one racer left, they take the last place and the
     game ends (RB-END-03)."""

@@ -15,8 +15,8 @@ from . import movement, scoring
 from .actions import BOTS, SKIP, SWAPS, TOPS, RacebowAction
 
 if TYPE_CHECKING:
+    from .fields import RacebowFields
     from .state import RacebowState
-    from .work import RacebowWork
 
 SYMBOL_KIND = {"^": "top", "v": "bot", "x": "swp"}
 """Which action each action cell prints."""
@@ -69,7 +69,7 @@ def check_stack_action(s: RacebowState, seat: Seat, action: RacebowAction) -> No
         raise IllegalAction("racebow.error.no_change")
 
 
-def play(w: RacebowWork, seat: Seat, action: RacebowAction) -> None:
+def play(w: RacebowFields, seat: Seat, action: RacebowAction) -> None:
     """Resolve decision S, check for a win (RB-END-01), then close the step."""
     if action.kind == "skip":
         w.event("racebow.event.skip", seats={"player": seat})

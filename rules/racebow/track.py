@@ -19,7 +19,7 @@ from .data import (
 )
 
 if TYPE_CHECKING:
-    from .work import RacebowWork
+    from .fields import RacebowFields
 
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 BONUS_INDEX = {c: i for i, c in enumerate(BONUS_SYMBOLS)}
@@ -32,12 +32,12 @@ def colour_term(colour: str) -> str:
     return f"racebow.colour.{colour}"
 
 
-def last_tile(w: RacebowWork) -> int:
+def last_tile(w: RacebowFields) -> int:
     """The track index of the frontmost tile in play."""
     return w.first + len(w.tiles) - 1
 
 
-def reveal_window(w: RacebowWork, tile: int) -> bool:
+def reveal_window(w: RacebowFields, tile: int) -> bool:
     """RB-TILE-01: after a step onto ``tile``, reveal tiles until tile + 5 exists (nothing to do
     unless the mover leads). False if the game ended because no tile was left (RB-TILE-03)."""
     while last_tile(w) < tile + WINDOW:
@@ -51,7 +51,7 @@ def reveal_window(w: RacebowWork, tile: int) -> bool:
     return True
 
 
-def draw(w: RacebowWork) -> int | None:
+def draw(w: RacebowFields) -> int | None:
     """The top tile of the pile; an empty pile is first refilled from the shuffled discards
     (RB-TILE-03). None when both are empty."""
     if not w.pile:
@@ -66,7 +66,7 @@ def draw(w: RacebowWork) -> int | None:
     return top
 
 
-def stock(w: RacebowWork, tile_id: int, index: int) -> str:
+def stock(w: RacebowFields, tile_id: int, index: int) -> str:
     """RB-TILE-02: the cells of a tile just revealed as track tile ``index``: its colour pawn and
     its bonus pawn if the supply still has one, its action symbol always. A pawn missing now is
     never added later (the cell simply stays empty)."""
@@ -99,7 +99,7 @@ def stock(w: RacebowWork, tile_id: int, index: int) -> str:
     return "".join(cells)
 
 
-def discard_behind(w: RacebowWork) -> None:
+def discard_behind(w: RacebowFields) -> None:
     """RB-TILE-04: discard, face up, every tile below the rearmost unfinished player's tile; its
     pawns go back to the supply. The start tile leaves the game instead [D]."""
     # A plain loop rather than min() over a list: this runs after every step.

@@ -13,7 +13,7 @@ from rules.flow import clockwise
 from .data import MAX_PLAYERS, ROUND_LIMIT
 
 if TYPE_CHECKING:
-    from .work import RacebowWork
+    from .fields import RacebowFields
 
 
 def first_seat(round_number: int, players: int, rotate: bool) -> Seat:
@@ -39,7 +39,7 @@ def round_order(round_number: int, players: int, rotate: bool, places: Sequence[
     return [seat for seat in ROTATIONS[players][first_seat(round_number, players, rotate)] if not places[seat]]
 
 
-def pass_turn(w: RacebowWork) -> None:
+def pass_turn(w: RacebowFields) -> None:
     """Hand the turn to the next seat of the round, or start the next round; when round 200 ends
     with two or more racers left, the game ends (RB-END-04)."""
     # The seat that just played may have finished, so it is placed by its position in the full

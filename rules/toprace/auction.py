@@ -26,7 +26,8 @@ from rules.toprace.data import (
     ROW,
     SECOND_OFFER_PRICE,
 )
-from rules.toprace.state import Purchase, PurchaseHow, Readable, TopRaceFields
+from rules.toprace.fields import Readable, TopRaceFields
+from rules.toprace.state import Purchase, PurchaseHow
 
 # -- a new race --------------------------------------------------------------------------------
 

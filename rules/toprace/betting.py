@@ -5,7 +5,8 @@ from __future__ import annotations
 from rules.engine import IllegalAction, Seat, with_item
 from rules.toprace.actions import Action, act
 from rules.toprace.data import BET_NONE, NCARS, NOT_BET, TIP_PAYOUT, TIP_ROWS
-from rules.toprace.state import BetRecord, Readable, TopRaceFields
+from rules.toprace.fields import Readable, TopRaceFields
+from rules.toprace.state import BetRecord
 
 
 def crossing(w: TopRaceFields, car: int, r0: int, r1: int) -> None:

@@ -31,7 +31,8 @@ from rules.toprace.data import (
     ROW_CELLS,
     ROW_MIN,
 )
-from rules.toprace.state import LastCard, Readable, TopRaceFields
+from rules.toprace.fields import Readable, TopRaceFields
+from rules.toprace.state import LastCard
 
 # -- where a car may stop ------------------------------------------------------------------------
 

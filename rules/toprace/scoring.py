@@ -5,7 +5,8 @@ from __future__ import annotations
 from rules.engine import with_item
 from rules.toprace import betting, movement
 from rules.toprace.data import LANE, NCARS, OFF, PRIZES, ROW
-from rules.toprace.state import RaceResult, Readable, TopRaceFields
+from rules.toprace.fields import Readable, TopRaceFields
+from rules.toprace.state import RaceResult
 
 
 def skip_finished_owners(w: TopRaceFields) -> None:

@@ -15,7 +15,8 @@ from rules.engine import IllegalAction, Seat
 from rules.toprace import auction, betting, movement, scoring
 from rules.toprace.actions import Action
 from rules.toprace.data import NCARS
-from rules.toprace.state import Ask, Readable, TopRaceFields, TopRaceState
+from rules.toprace.fields import Readable, TopRaceFields
+from rules.toprace.state import Ask, TopRaceState
 
 CHOICES: dict[Ask, Callable[[Readable], list[Action]]] = {
     "bid": auction.bid_choices,

@@ -18,7 +18,8 @@ from rules.engine import IllegalAction, MalformedAction, rng_for
 from rules.toprace import GAME
 from rules.toprace.actions import _CACHE, MAX_CACHED_BID
 from rules.toprace.data import NCARS, OFF, START_MONEY
-from rules.toprace.state import TopRaceFields, TopRaceState
+from rules.toprace.fields import TopRaceFields
+from rules.toprace.state import TopRaceState
 from rules.toprace.work import TopRaceWork
 from tests.rules.toprace.helpers import base, play
 

@@ -1,0 +1,65 @@
+"""The working copy one Mogul move is played on: the state's fields, mutable for one ``apply``.
+
+The step modules (``rounds``, ``auction``, ``shares``, ``scoring``) are functions over it; the
+turn flow that chains them (``pending``, ``advance``, ``play``) is ``work.MogulWork``, a subclass,
+so the steps never import the flow that calls them.
+"""
+
+from __future__ import annotations
+
+from rules.engine import Seat, with_item
+from rules.flow import Work
+
+from .actions import MogulAction
+from .state import MogulState, Phase, QuickStart
+
+
+class MogulFields(Work[MogulState, MogulAction]):
+    """Every field of ``MogulState``, declared again so that mypy types each step function
+    (``rules.flow.Work`` refuses the class if the two lists ever differ), plus shared bookkeeping."""
+
+    players: int
+    loan_cost: int
+    quick_start: QuickStart
+    phase: Phase
+    turn: int
+    round: int
+    first: int
+    chips: tuple[int, ...]
+    scores: tuple[int, ...]
+    shares: tuple[tuple[str, ...], ...]
+    loans: tuple[int, ...]
+    bank: int
+    pot: int
+    deck: tuple[str, ...]
+    discard: tuple[str, ...]
+    revealed: str | None
+    taker: int | None
+    sale_value: int
+    dividends: tuple[int, ...]
+    active: tuple[bool, ...]
+    loaned: tuple[bool, ...]
+    last_drop: int | None
+    winner: int | None
+    pick_pile: tuple[str, ...]
+    pick_order: tuple[int, ...]
+
+    def gain(self, seat: Seat, chips: int) -> None:
+        """Add ``chips`` (negative to pay) to a seat's hidden chips."""
+        self.chips = with_item(self.chips, seat, self.chips[seat] + chips)
+
+    def score(self, seat: Seat, points: int) -> None:
+        """Move a seat's track score by ``points`` (negative for a loan)."""
+        self.scores = with_item(self.scores, seat, self.scores[seat] + points)
+
+    def own(self, seat: Seat, card: str) -> None:
+        """Put a share face up in front of ``seat``, after the ones it already owns."""
+        self.shares = with_item(self.shares, seat, (*self.shares[seat], card))
+
+    def tell_chips(self, seat: Seat) -> None:
+        """Tell one seat, privately, its chips after a gain (§6: never in public)."""
+        self.event("mogul.event.your_chips", to=seat, params={"chips": self.chips[seat]})
+
+
+Fields = MogulState | MogulFields
+"""The frozen state or its working copy: the rule queries (``can_loan``, ``sellable`` ...) read both."""
