@@ -45,7 +45,7 @@ stale entry only costs a recomputation."""
 _ACTING: tuple[frozenset[Seat], ...] = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
 """``to_act``'s answer for each seat, made once (one seat decides at a time)."""
 
-OPTIONS = (OptionSpec(name="rotate_first_player", choices=("off", "on"), default="off"),)
+OPTIONS = (OptionSpec(name="rotate_first_player", choices=("off", "on"), default="on"),)
 """Spec §6. Its ``players`` row is the table's seat count here (2–4 seats, Game.min/max_players),
 not an option a host could set apart from the seats."""
 
@@ -60,7 +60,7 @@ def setup(players: int, options: dict[str, str], rng: random.Random) -> tuple[Ra
     rng.shuffle(pile)
     state = RacebowState(
         players=players,
-        rotate=options.get("rotate_first_player", "off") == "on",
+        rotate=options.get("rotate_first_player", "on") == "on",
         round=1,
         turn=0,
         step=1,

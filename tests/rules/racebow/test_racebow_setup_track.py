@@ -178,3 +178,10 @@ def test_cells_written_on_the_track_match_the_tiles_they_stock() -> None:
         for index, char in enumerate(row):
             if char != ".":
                 assert index in (tile.colour_cell, tile.special_cell), (tile_id, cell_code(index))
+
+
+def test_rb_setup_04_the_first_seat_rotates_by_default() -> None:
+    """RB-SETUP-04 and the option table: rotate_first_player is on unless a host turns it off
+    (with a fixed order the first seat wins most games between equal players)."""
+    assert GAME.start(3, {}, 5).rotate
+    assert not GAME.start(3, {"rotate_first_player": "off"}, 5).rotate
