@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
@@ -57,10 +57,6 @@ class Event(Msg):
     """Something that happened, with its audience: ``to=None`` is public, else only those seats."""
 
     to: frozenset[Seat] | None = None
-
-    def visible_to(self, seat: Seat | None) -> bool:
-        """True if ``seat`` (None = the public channel) may read this event."""
-        return self.to is None or (seat is not None and seat in self.to)
 
 
 class IllegalAction(ValueError):
@@ -346,6 +342,41 @@ class Secrets(Generic[S, A]):
     """A state that differs only in what seats ``a`` and ``b`` privately know (for the tests)."""
 
 
+Order = dict[str, str]
+"""A standing order as its holder set it: named values, as text (like a table's options)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Orders(Generic[S, A]):
+    """Standing orders: a seat's private instructions that answer its own decisions as if it had
+    clicked at that moment (Mogul's MG-ORD, Top Race's TR-ORD, Takenoko's end-of-turn preference).
+
+    An order only ever plays a legal action its holder would be asked; it is read from the state
+    the holder could see and from its own values (never from another seat's secrets). It is
+    private: nothing public names it, its limits or its existence.
+    """
+
+    fields: Callable[[S, Seat], Sequence[OptionSpec]]
+    """What ``seat`` may set now, each field with the values it may take (text, the first one
+    meaning "not set") and its default; empty when no order can be set now (say, no auction)."""
+    check: Callable[[S, Seat, Order], Order]
+    """The order as it will be kept (values normalised); IllegalAction with a reason if refused
+    (a limit above the player's money, a field that does not exist, nothing to order now)."""
+    decide: Callable[[S, Seat, Order], tuple[A | None, Order | None]]
+    """On the holder's open decision: the action the order plays now (None: it does not decide,
+    the player is asked) and the order left after it (None: used up or lapsed)."""
+    keep: Callable[[S, Seat, Order], bool]
+    """After any move: False when the order's scope has ended (the auction or offer it was for)."""
+    describe: Callable[[Order], Msg]
+    """The order in words, for its holder alone."""
+    plan: Callable[[S, Seat, random.Random], Order | None] | None = None
+    """The AI's own plan for this decision expressed as an order (None: the AI decides move by
+    move): an AI seat sets it as a person would, and the tempo bench measures with it."""
+
+
+AI_LEVELS = ("easy", "normal", "strong")
+"""The AI's levels, weakest first; "normal" is the ``Game.ai`` and plays for absent players."""
+
 Chooser = Callable[[S, frozenset[Seat], int], tuple[Seat, A] | None]
 """Who plays what at ply ``n``: (seat, action), or None to stop the playout there."""
 
@@ -383,7 +414,9 @@ class Game(Generic[S, A, V]):
     """The action a code names; raise MalformedAction if it names none."""
     presentation: Presentation[S, A, V]
     ai: Callable[[S, Seat, random.Random], A] | None = None
-    """A sensible legal action for an AI seat (default: a random legal one)."""
+    """A sensible legal action for an AI seat, at the "normal" level (default: a random legal one)."""
+    levels: Mapping[str, Callable[[S, Seat, random.Random], A]] = field(default_factory=dict)
+    """The AI's other levels by name (``AI_LEVELS``); a level not given plays as "normal"."""
     secrets: Secrets[S, A] | None = None
     """None for a perfect-information game: every decision may then be shown in public."""
     hidden: Callable[[S], Hashable] | None = None
@@ -392,6 +425,10 @@ class Game(Generic[S, A, V]):
     skip: Callable[[S, Seat], A | None] | None = None
     """The move that passes a seat's turn where the rules allow one (a pass in an auction), used
     when a clock runs out at a table whose policy is to skip; None: the AI plays instead."""
+    orders: Orders[S, A] | None = None
+    """Standing orders a seat may set (None: the game has none)."""
+    rule_prefix: str = ""
+    """The prefix of the rule IDs in the game's spec (``docs/rules/<name>.md``): "MG" for MG-AUC-1."""
     options: tuple[OptionSpec, ...] = ()
     validate_options: Callable[[int, dict[str, str]], None] | None = None
     """Checks of option combinations beyond each value's choices (raise IllegalAction)."""
@@ -416,10 +453,11 @@ class Game(Generic[S, A, V]):
             data = self.upgrades[step](data)
         return data
 
-    def ai_action(self, state: S, seat: Seat, rng: random.Random) -> A:
-        """The AI's choice for ``seat`` (a random legal action if the game has no AI)."""
-        if self.ai is not None:
-            return self.ai(state, seat, rng)
+    def ai_action(self, state: S, seat: Seat, rng: random.Random, level: str = "normal") -> A:
+        """The AI's choice for ``seat`` at ``level`` (a random legal action if the game has no AI)."""
+        chosen = self.levels.get(level, self.ai)
+        if chosen is not None:
+            return chosen(state, seat, rng)
         return rng.choice(list(self.legal_actions(state, seat)))
 
     @property
@@ -500,15 +538,22 @@ def random_player(game: Game[S, A, V], seed: str | int) -> Chooser[S, A]:
     return choose
 
 
-def ai_player(game: Game[S, A, V], seed: str | int, seats: frozenset[Seat] | None = None) -> Chooser[S, A]:
-    """The game's AI plays ``seats`` (all by default), lowest seat first; stops when none is to act."""
+def ai_player(
+    game: Game[S, A, V],
+    seed: str | int,
+    seats: frozenset[Seat] | None = None,
+    levels: Mapping[Seat, str] | None = None,
+) -> Chooser[S, A]:
+    """The game's AI plays ``seats`` (all by default), lowest seat first, each at its level in
+    ``levels`` ("normal" if unnamed); stops when none is to act."""
 
     def choose(state: S, to_act: frozenset[Seat], ply: int) -> tuple[Seat, A] | None:
         mine = to_act if seats is None else to_act & seats
         if not mine:
             return None
         seat = min(mine)
-        return seat, game.ai_action(state, seat, rng_for(f"{seed}:ai", ply))
+        level = "normal" if levels is None else levels.get(seat, "normal")
+        return seat, game.ai_action(state, seat, rng_for(f"{seed}:ai", ply), level)
 
     return choose
 
@@ -535,3 +580,56 @@ def play_random(game: Game[S, A, V], players: int, options: Options, seed: str |
         log.append((ply.seat, ply.action))
         state = ply.after
     return state, log
+
+
+# -- replaying a table's log -----------------------------------------------------------------------
+UNDO = "!undo"
+"""The log entry of a move taken back: the log stays append-only, and a replay undoes the move."""
+
+
+class Replayed(NamedTuple, Generic[S]):
+    """One entry of a table's log as a replay met it: the move (or ``UNDO``) at ``ply`` by
+    ``seat``, the state before and after it, and what happened (an undo tells nothing itself)."""
+
+    ply: int
+    seat: Seat
+    code: str
+    before: S
+    after: S
+    events: list[Event]
+
+    @property
+    def undo(self) -> bool:
+        """True for the entry that took the previous move back."""
+        return self.code == UNDO
+
+
+def replay(
+    game: Game[S, A, V], initial: S, seed: str | int, log: Iterable[tuple[int, Seat, str]]
+) -> Iterator[Replayed[S]]:
+    """Replay a table's log of (ply, seat, code) from its initial state: each move through
+    ``apply`` with its ply's random source, each ``UNDO`` back to the state before the move it
+    takes back. The one replay: reading, the history, undo checks and the copy command use it."""
+    state = initial
+    before: list[S] = []
+    for ply, seat, code in log:
+        if code == UNDO:
+            previous = before.pop()
+            yield Replayed(ply, seat, code, state, previous, [])
+            state = previous
+            continue
+        after, events = game.apply(state, seat, game.parse_action(code), rng_for(seed, ply))
+        before.append(state)
+        yield Replayed(ply, seat, code, state, after, events)
+        state = after
+
+
+def in_effect(log: Sequence[tuple[int, Seat, str]]) -> list[tuple[int, Seat, str]]:
+    """The moves of a log still in effect once every undo has taken its move back."""
+    kept: list[tuple[int, Seat, str]] = []
+    for entry in log:
+        if entry[2] == UNDO:
+            kept.pop()
+        else:
+            kept.append(entry)
+    return kept

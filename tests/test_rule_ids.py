@@ -17,13 +17,15 @@ from rules.registry import GAMES
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "docs" / "rules"
 SHARED = ROOT.parent / "shared" / "rules"
-RULE_ID = re.compile(r"\b(?:TR|TK|RB|MG)-[A-Z]+-[0-9]+\b")
 
 
 def rule_ids(game: str) -> list[str]:
-    """The rule IDs a game's spec defines, in order of first appearance."""
+    """The rule IDs a game's spec defines (with the prefix the game declares), in order of first
+    appearance."""
+    prefix = GAMES[game].rule_prefix
+    assert re.fullmatch("[A-Z]{2,4}", prefix), f"{game} declares no rule-ID prefix"
     text = (SPECS / f"{game}.md").read_text(encoding="utf-8")
-    return list(dict.fromkeys(RULE_ID.findall(text)))
+    return list(dict.fromkeys(re.findall(rf"\b{prefix}-[A-Z]+-[0-9]+\b", text)))
 
 
 def source_of_tests() -> str:

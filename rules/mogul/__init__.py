@@ -17,6 +17,7 @@ from .view import MogulView, build_view
 
 GAME: Game[MogulState, MogulAction, MogulView] = Game(
     name="mogul",
+    rule_prefix="MG",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     state_type=MogulState,

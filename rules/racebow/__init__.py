@@ -15,6 +15,7 @@ from .view import RacebowView, view
 
 GAME: Game[RacebowState, RacebowAction, RacebowView] = Game(
     name="racebow",
+    rule_prefix="RB",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     state_type=RacebowState,

@@ -14,6 +14,7 @@ from rules.takenoko.view import TakenokoView, make_view
 
 GAME: Game[TakenokoState, TakenokoAction, TakenokoView] = Game(
     name="takenoko",
+    rule_prefix="TK",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     state_type=TakenokoState,

@@ -15,6 +15,7 @@ from rules.toprace.view import TopRaceView
 
 GAME: Game[TopRaceState, Action, TopRaceView] = Game(
     name="toprace",
+    rule_prefix="TR",
     min_players=rules.MIN_PLAYERS,
     max_players=rules.MAX_PLAYERS,
     state_type=TopRaceState,
