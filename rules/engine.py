@@ -369,6 +369,9 @@ class Orders(Generic[S, A]):
     """After any move: False when the order's scope has ended (the auction or offer it was for)."""
     describe: Callable[[Order], Msg]
     """The order in words, for its holder alone."""
+    label: Callable[[str, str], Msg]
+    """The label of one value of a field (a menu entry, for the holder alone): ``label(field,
+    value)``; the field's own name is the catalogue text ``<game>.order.<field>``."""
     plan: Callable[[S, Seat, random.Random], Order | None] | None = None
     """The AI's own plan for this decision expressed as an order (None: the AI decides move by
     move): an AI seat sets it as a person would, and the tempo bench measures with it."""

@@ -1,0 +1,131 @@
+"""How strong each game's AI is, against scripted players a reasonable person might be.
+
+    python bench/ai_strength.py                    # every game, every player count (~10 minutes)
+    python bench/ai_strength.py --game mogul       # one game
+    python bench/ai_strength.py --games 40         # fewer games per cell, for a quick look
+
+For each game, player count, AI level and strategy of ``tests/support/strategies/<game>.py``: the
+AI in one seat (rotating with the seed), the strategy in every other; ``ratio`` = the AI's share
+of wins over the fair share (1.0: as good as the strategy), with its 95 % interval. Also the
+blunder counts the game's module defines, the previous AI against the new one where the module
+keeps it, and how long each AI decision takes (median and p99, CPU time of this process). Prints
+one JSON object; the goals of the AI issue are checked at the end (``goals``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules.engine import AI_LEVELS, Game, Seat
+from rules.registry import GAMES
+from tests.support.strength import Match, Strategy, measure
+
+GOALS = {"normal": 1.3, "strong": 1.6}
+"""Ratio each level must reach against every strategy, at every player count."""
+
+
+def timed(strategy: Strategy, times: list[float]) -> Strategy:
+    """``strategy``, recording how long each decision takes (seconds)."""
+
+    def play(state: Any, seat: Seat, rng: Any) -> Any:
+        start = time.perf_counter()
+        action = strategy(state, seat, rng)
+        times.append(time.perf_counter() - start)
+        return action
+
+    return play
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (0 if empty)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def bench_game(name: str, games: int | None, levels: tuple[str, ...]) -> dict[str, Any]:
+    """Every player count, level and strategy of one game."""
+    game: Game[Any, Any, Any] = GAMES[name]
+    module = importlib.import_module(f"tests.support.strategies.{name}")
+    per_cell = games or getattr(module, "GAMES", 100)
+    found: dict[str, Any] = {"games_per_cell": per_cell}
+    for players in range(game.min_players, game.max_players + 1):
+        row: dict[str, Any] = {}
+        for level in levels:
+            times: list[float] = []
+            ai = timed(lambda s, seat, rng, level=level: game.ai_action(s, seat, rng, level), times)
+            cells: dict[str, Any] = {}
+            for label, strategy in module.STRATEGIES.items():
+                counts: Counter[str] = Counter()
+                blunders = getattr(module, "blunders", None)
+
+                def seen(match: Match, seat: Seat, blunders: Any = blunders, counts: Counter[str] = counts) -> None:
+                    if blunders is not None:
+                        counts.update(blunders(match, seat))
+
+                result = measure(game, players, ai, strategy, per_cell, on_game=seen if blunders else None)
+                cells[label] = {**result.as_json(), **({"blunders": dict(counts)} if counts else {})}
+            previous = getattr(module, "PREVIOUS", None)
+            if previous is not None and level == "normal":
+                cells["previous_ai"] = measure(game, players, ai, previous, per_cell).as_json()
+            cells["decision_ms"] = {
+                "median": round(1000 * statistics.median(times), 2) if times else 0,
+                "p99": round(1000 * percentile(times, 0.99), 2),
+            }
+            row[level] = cells
+        found[str(players)] = row
+    return found
+
+
+def goals(results: dict[str, Any]) -> dict[str, Any]:
+    """Which ratio goals hold (every strategy, every player count), and the worst cell."""
+    report: dict[str, Any] = {}
+    for name, by_players in results.items():
+        for level, goal in GOALS.items():
+            worst = None
+            for players, row in by_players.items():
+                if not players.isdigit() or level not in row:
+                    continue
+                for label, cell in row[level].items():
+                    if isinstance(cell, dict) and "ratio" in cell and label != "previous_ai":
+                        if worst is None or cell["ratio"] < worst[0]:
+                            worst = (cell["ratio"], players, label)
+            if worst is not None:
+                report[f"{name}.{level}"] = {
+                    "goal": goal,
+                    "worst": worst[0],
+                    "where": f"{worst[1]} players vs {worst[2]}",
+                    "met": worst[0] >= goal,
+                }
+    return report
+
+
+def main() -> None:
+    """Run the bench and print its JSON."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", action="append", help="a game's key (repeatable; default: every game)")
+    parser.add_argument("--games", type=int, default=None, help="games per cell (default: each game's own)")
+    parser.add_argument("--level", action="append", choices=AI_LEVELS, help="AI level (default: all)")
+    args = parser.parse_args()
+    names = args.game or sorted(GAMES)
+    levels = tuple(args.level or AI_LEVELS)
+    started = time.process_time()
+    results = {name: bench_game(name, args.games, levels) for name in names}
+    print(
+        json.dumps({**results, "goals": goals(results), "cpu_seconds": round(time.process_time() - started)}, indent=1)
+    )
+
+
+if __name__ == "__main__":
+    main()
