@@ -98,9 +98,9 @@ def goals(results: dict[str, Any]) -> dict[str, Any]:
                 if not players.isdigit() or level not in row:
                     continue
                 for label, cell in row[level].items():
-                    if isinstance(cell, dict) and "ratio" in cell and label != "previous_ai":
-                        if worst is None or cell["ratio"] < worst[0]:
-                            worst = (cell["ratio"], players, label)
+                    scored = isinstance(cell, dict) and "ratio" in cell and label != "previous_ai"
+                    if scored and (worst is None or cell["ratio"] < worst[0]):
+                        worst = (cell["ratio"], players, label)
             if worst is not None:
                 report[f"{name}.{level}"] = {
                     "goal": goal,
