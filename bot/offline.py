@@ -85,6 +85,8 @@ class OfflineTable:
 
     def show(self, box: Outbox, actor: Player | None) -> None:
         """Print an Outbox: the acting player's own reply first, then the channel, then DMs."""
+        for earlier in box.before:
+            self.show(earlier, None)
         if actor is not None and box.reply:
             self.say(t("offline.only", self.lang, player=actor.name), box.reply)
         channel = t("offline.channel", self.lang)
@@ -107,16 +109,17 @@ class OfflineTable:
             self.say(channel, "\n".join([box.board, *clocks]))
         if box.results:
             self.say(channel, box.results)
-        if box.mentions and not box.over:
-            names = ", ".join("@" + self._name(user) for user in box.mentions)
+        if box.ping is not None and not box.over:
+            names = ", ".join("@" + self._name(user) for user in box.ping.users)
             game = t(f"{box.game}.name", self.lang)
-            self.say(channel, t("table.your_turn", self.lang, players=names, game=game, table=box.table_id))
+            ping = t("table.your_turn", self.lang, players=names, game=game, table=box.table_id)
+            self.say(channel, "\n\n".join(p for p in (box.ping.recap, ping) if p))
         for reminder in box.reminders:
             key = "offline.reminder_last" if reminder.last else "offline.reminder"
             deadline = moment(datetime.fromisoformat(reminder.deadline), self.lang)
             self.say(channel, t(key, self.lang, player=reminder.name, deadline=deadline))
-        for user, text in box.private.items():
-            self.say(t("offline.dm", self.lang, player=self._name(user)), text)
+        for private in box.private:
+            self.say(t("offline.dm", self.lang, player=self._name(private.user_id)), private.text)
 
     def _name(self, user_id: str) -> str:
         return next((p.name for p in self.players.values() if p.id == user_id), user_id)
@@ -167,7 +170,7 @@ class OfflineTable:
             "leave": lambda: service.leave(PLACE, player),
             "start": lambda: service.start(PLACE, player),
             "cancel": lambda: service.cancel(PLACE, player),
-            "hand": lambda: service.hand_with_recap(PLACE, player),
+            "hand": lambda: service.hand(PLACE, player),
             "log": lambda: service.log_page(PLACE, player, _page(arg)),
             "status": lambda: service.status(PLACE, player),
             "board": lambda: service.board(PLACE),
@@ -183,17 +186,9 @@ class OfflineTable:
             self.say(t("offline.only", self.lang, player=player.name), t("offline.help", self.lang))
             return None
         if verb in calls:
-            if verb not in ("return", "board"):
-                back = await service.seen(PLACE, player)
-                if back is not None:
-                    self.show(back, None)
             box = await calls[verb]()
-            if verb == "board":
-                box.mentions = []
-            if verb == "undo" and box.confirm:
-                box.reply += "\n" + t(
-                    "offline.undo_confirm", self.lang, player=player.name, ply=box.confirm.partition(":")[2]
-                )
+            if verb == "undo" and box.confirm is not None:
+                box.reply += "\n" + t("offline.undo_confirm", self.lang, player=player.name, ply=box.confirm)
             return box
         if verb in ("choices", "move"):
             ask = await service.ask(PLACE, player)
@@ -293,7 +288,7 @@ async def play(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> i
                     if not args.lobby:
                         for name in names[1:]:
                             box = await service.join(PLACE, players[name.casefold()], ai=name.casefold() in ai)
-                            table.show(Outbox(box.table_id, box.game, events=box.events), None)
+                            table.show(Outbox(box.table, events=box.events), None)
                         table.show(await service.start(PLACE, host), host)
             except TableError as refused:
                 table.say(t("offline.only", args.lang, player=host.name), "⛔ " + refused.text(args.lang))

@@ -607,15 +607,18 @@ class Replayed(NamedTuple, Generic[S]):
         return self.code == UNDO
 
 
-def replay(
-    game: Game[S, A, V], initial: S, seed: str | int, log: Iterable[tuple[int, Seat, str]]
-) -> Iterator[Replayed[S]]:
-    """Replay a table's log of (ply, seat, code) from its initial state: each move through
+LogEntry = TypeVar("LogEntry", bound=tuple[Any, ...])
+"""A log entry: (ply, seat, code), possibly followed by more (who decided it)."""
+
+
+def replay(game: Game[S, A, V], initial: S, seed: str | int, log: Iterable[tuple[Any, ...]]) -> Iterator[Replayed[S]]:
+    """Replay a table's log of (ply, seat, code, ...) from its initial state: each move through
     ``apply`` with its ply's random source, each ``UNDO`` back to the state before the move it
     takes back. The one replay: reading, the history, undo checks and the copy command use it."""
     state = initial
     before: list[S] = []
-    for ply, seat, code in log:
+    for entry in log:
+        ply, seat, code = int(entry[0]), int(entry[1]), str(entry[2])
         if code == UNDO:
             previous = before.pop()
             yield Replayed(ply, seat, code, state, previous, [])
@@ -627,9 +630,9 @@ def replay(
         state = after
 
 
-def in_effect(log: Sequence[tuple[int, Seat, str]]) -> list[tuple[int, Seat, str]]:
+def in_effect(log: Sequence[LogEntry]) -> list[LogEntry]:
     """The moves of a log still in effect once every undo has taken its move back."""
-    kept: list[tuple[int, Seat, str]] = []
+    kept: list[LogEntry] = []
     for entry in log:
         if entry[2] == UNDO:
             kept.pop()

@@ -66,7 +66,7 @@ async def test_lobby_create_join_leave_start(service: TableService) -> None:
     assert out.events[0].startswith("The Guess game starts")
     assert out.board.startswith("Guess round 1")
     # Every human gets their private view at the start.
-    assert set(out.private) == {ANA.id, BEN.id}
+    assert {p.user_id for p in out.private} == {ANA.id, BEN.id}
     table = await service.table(HERE)
     assert table.status == "active" and sorted(s.seat for s in table.seats if s.seat is not None) == [0, 1]
 
@@ -150,7 +150,9 @@ async def test_a_move_builds_the_outbox(service: TableService) -> None:
     assert out.events == [f"{players[ask.user_id].name} calls x2"]
     # Everyone is now asked a simultaneous secret pick: the others are mentioned and get a DM.
     assert sorted(out.mentions) == sorted(p for p in players if p != ask.user_id)
-    assert set(out.private) == set(out.mentions)
+    # ... and the mover too, whose own secret pick is open now: its buttons go with a DM.
+    assert {p.user_id for p in out.private} == {*out.mentions, ask.user_id}
+    assert out.own is not None and out.own.secret
     # The Outbox carries the open decisions, as a read would give them (buttons need no read).
     assert out.asks == await service.asks(table_id=table_id) and len(out.asks) == 3
     done = "Done: Stake x2." if ask.user_id != BEN.id else "C’est fait : Stake x2."

@@ -67,8 +67,9 @@ async def test_three_players_play_mogul_to_the_end(simcord_env: Any) -> None:
 
     # Nothing public showed a chip count or the seed before the end; the seed never.
     assert_secret_free(every_board, seed)
-    pings = [t for t in public_texts(channel) if t.startswith("<@")]
-    assert pings and all("https://discord.com/channels/" in p and "Mogul" in p for p in pings)
+    # The board that moves to the bottom at each hand-off pings the player asked, naming the game.
+    pings = [t for t in every_board if t.startswith("<@")]
+    assert pings and all("your move in **Mogul**" in p for p in pings)
     assert_secret_free([t for t in public_texts(channel) if t != end_board.content], seed)
     assert seed not in end_board.content
 
