@@ -1,30 +1,67 @@
-"""What happened at a table: its public history (replayed from the log, paged for /game log) and
-the recap for a player back after a while."""
+"""What happened at a table: its public history — every move's public events, replayed from the
+log, and the table's own events (timeouts, pauses, kicks, returns, clock changes), kept beside it —
+paged for /game log, and the recap for a player back after a while, grouped by turn."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.clocks import parse_time
 from bot.i18n import Text, t
 from bot.outbox import Outbox, Player
 from bot.tables import Lru, Tables, names, table_of
 from db.records import TableRecord
-from rules.engine import Event, replay, rng_for
+from rules.engine import UNDO, Event, rng_for
 
 LOG_PAGE = 15
-RECAP_LINES = 6
+RECAP_TURNS = 6
+"""Turns a recap shows (the latest); the earlier ones are counted, and are in /game log."""
 HISTORY_CACHE = 256
 """Public histories kept per process, for recaps and the paged log."""
+AI_MOVES = ("ai", "timeout")
+"""Who decided a move, when it was not the seat's player: the AI standing in for them, or the
+clock. (A standing order's move is the player's own, MG-ORD-3 / TR-ORD-3: said nowhere.)"""
+
+
+@dataclass
+class Entry:
+    """One entry of the history: a move (or an undo) by ``seat``, or a table's own event."""
+
+    ply: int
+    seat: int | None
+    """The seat that moved; None for the table's own events and the setup's."""
+    how: str
+    """Who decided it: "" the seat itself, "order", "timeout", "ai" (as in the log), "undo"."""
+    events: list[Event]
 
 
 @dataclass
 class Story:
-    """A table's public history so far: (ply, event) pairs, and the last ply each seat played."""
+    """A table's public history so far, extended as the table moves (never replayed twice)."""
 
     ply: int
-    events: list[tuple[int, Event]] = field(default_factory=list)
-    last_move: dict[int, int] = field(default_factory=dict)
+    moves: list[Entry]
+    state: Any
+    before: list[Any] = field(default_factory=list)
+    """The states before each move still in effect (an undo goes back to the last one)."""
+    notes: list[Entry] = field(default_factory=list)
+    revision: int = -1
+    """The table's revision the notes were read at."""
+
+    def entries(self) -> Iterator[Entry]:
+        """Every entry in order: a table's own event comes after the moves of its ply."""
+        notes = iter(self.notes)
+        note = next(notes, None)
+        for move in self.moves:
+            while note is not None and note.ply < move.ply:
+                yield note
+                note = next(notes, None)
+            yield move
+        while note is not None:
+            yield note
+            note = next(notes, None)
 
 
 class History:
@@ -35,22 +72,32 @@ class History:
         self._stories: Lru[int, Story] = Lru(HISTORY_CACHE)
 
     async def story(self, table: TableRecord) -> Story:
-        """The public history of a started table, replayed from its setup and its log (undone moves
-        keep their events, and the undo says so); kept in memory while the table moves."""
-        found = self._stories.get(table.id)
-        if found is not None and found.ply == table.ply:
-            return found
+        """The public history of a started table, brought up to date: only the log entries since
+        the last look are replayed (undone moves keep their events, and the undo says so)."""
         rules = self.tables.rules(table.game)
-        players = len(table.seats)
-        initial, opening = rules.setup(players, rules.check_options(players, table.options), rng_for(table.seed, 0))
-        story = Story(ply=0, events=[(0, e) for e in opening if e.to is None])
-        for entry in replay(rules, initial, table.seed, await self.tables.store.actions(table.id)):
-            if entry.undo:
-                story.events.append((entry.ply, Event(key="table.event.undo", seats={"player": entry.seat})))
-            else:
-                story.events.extend((entry.ply, e) for e in entry.events if e.to is None)
-            story.last_move[entry.seat] = entry.ply
-        story.ply = table.ply
+        story = self._stories.get(table.id)
+        if story is None or story.ply > table.ply:
+            players = len(table.seats)
+            options = rules.check_options(players, table.options)
+            initial, opening = rules.setup(players, options, rng_for(table.seed, 0))
+            story = Story(0, [Entry(0, None, "", [e for e in opening if e.to is None])], initial)
+        if story.ply < table.ply:
+            for ply, seat, code, how in await self.tables.store.actions(table.id, after=story.ply):
+                if code == UNDO:
+                    story.state = story.before.pop()
+                    undo = Event(key="table.event.undo", seats={"player": seat})
+                    story.moves.append(Entry(ply, seat, "undo", [undo]))
+                    continue
+                action = rules.parse_action(code)
+                after, events = rules.apply(story.state, seat, action, rng_for(table.seed, ply))
+                story.before.append(story.state)
+                story.state = after
+                story.moves.append(Entry(ply, seat, how, [e for e in events if e.to is None]))
+            story.ply = table.ply
+        if story.revision != table.revision:
+            noted = await self.tables.store.notes(table.id)
+            story.notes = [Entry(n.ply, None, "", [Event.model_validate_json(n.note)]) for n in noted]
+            story.revision = table.revision
         self._stories.put(table.id, story)
         return story
 
@@ -62,7 +109,7 @@ class History:
             return out
         story = await self.story(table)
         tr = Text(player.locale, names(table))
-        lines = [f"{ply}. {tr.msg(e)}" for ply, e in story.events]
+        lines = [f"{entry.ply}. {line}" for entry in story.entries() for line in lines_of(entry, tr)]
         pages = max(1, -(-len(lines) // LOG_PAGE))
         shown = pages if page is None else min(max(1, page), pages)
         chunk = lines[(shown - 1) * LOG_PAGE : shown * LOG_PAGE]
@@ -71,24 +118,63 @@ class History:
         out.page, out.pages = shown, pages
         return out
 
-    async def recap(self, table: TableRecord, user_id: str, locale: str | None, *, after_hours: float = 0) -> str:
-        """What happened since ``user_id`` last played (public events, the latest few), or "" when
-        they played within ``after_hours`` or nothing happened since."""
+    async def recap(
+        self, table: TableRecord, user_id: str, locale: str | None, *, after_hours: float = 0, public: bool = False
+    ) -> str:
+        """What happened since ``user_id``'s last own decision, turn by turn (the latest few), or
+        "" when they decided within ``after_hours`` or nothing happened since.
+
+        Their last own decision is their last click: a move the AI made for them, or their
+        standing order's, is part of the recap, not its start. In ``public`` (the recap at the top
+        of the board that pings them), an order's move counts as theirs, as it does everywhere
+        public: nobody else may learn that they hold an order."""
         seat = table.seat_of(user_id)
         if seat is None or seat.seat is None or table.initial_state is None:
             return ""
-        story = await self.story(table)
-        since = story.last_move.get(seat.seat, 0)
         if after_hours:
             moved_at = table.clocks.seats[seat.seat].moved_at
             if moved_at is None or (self.tables.clock() - parse_time(moved_at)).total_seconds() < after_hours * 3600:
                 return ""
+        story = await self.story(table)
+        own = ("", "order") if public else ("",)
+        since = max((e.ply for e in story.moves if e.seat == seat.seat and e.how in own), default=0)
         tr = Text(locale, names(table))
-        lines = [tr.msg(e) for ply, e in story.events if ply > since]
-        if not lines:
+        turns = grouped([e for e in story.entries() if e.ply > since or (e.seat is None and e.ply == since)], tr)
+        if not turns:
             return ""
-        more = len(lines) - RECAP_LINES
-        shown = lines[-RECAP_LINES:]
-        head = t("table.recap", locale)
-        tail = [t("table.recap_more", locale, n=more)] if more > 0 else []
-        return "\n".join([head, *tail, *shown])
+        earlier = sum(len(lines) for lines in turns[:-RECAP_TURNS])
+        shown = ["• " + line for line in (" · ".join(lines) for lines in turns[-RECAP_TURNS:])]
+        more = [t("table.recap_more", locale, n=earlier)] if earlier else []
+        return "\n".join([t("table.recap", locale), *more, *shown])
+
+
+def lines_of(entry: Entry, tr: Text) -> list[str]:
+    """An entry's public lines, as /game log shows them: a move the AI made for an absent player,
+    or because their time ran out, says so on each line."""
+    lines = [tr.msg(e) for e in entry.events]
+    if entry.how in AI_MOVES and entry.seat is not None:
+        marker = t("table.ai_for", tr.locale, player=tr.name(entry.seat))
+        lines = [f"{marker} {line}" for line in lines]
+    return lines
+
+
+def grouped(entries: list[Entry], tr: Text) -> list[list[str]]:
+    """Entries gathered by turn, each turn one line that starts with who played it ("ben: …", or
+    "🤖 for cy: …" for moves the AI made); the table's own events stand alone."""
+    turns: list[list[str]] = []
+    last: tuple[int | None, bool] | None = None
+    for entry in entries:
+        lines = [tr.msg(e) for e in entry.events]
+        if not lines:
+            continue
+        by_ai = entry.how in AI_MOVES
+        key = (entry.seat, by_ai)
+        if entry.seat is not None and key == last and turns:
+            turns[-1].extend(lines)
+        elif entry.seat is not None:
+            who = t("table.ai_for" if by_ai else "table.turn_by", tr.locale, player=tr.name(entry.seat))
+            turns.append([f"{who} {lines[0]}", *lines[1:]])
+        else:
+            turns.append(lines)
+        last = key
+    return turns

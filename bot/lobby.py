@@ -180,7 +180,7 @@ class Lobby:
             initial, opening = rules.setup(count, options, rng_for(rec.seed, 0))
             seated = _reseat(rec, order)
             clocks = Clocks.start(count, rec.settings)
-            step = self.turns.advance(seated, initial, now, [(None, e, "") for e in opening], clocks=clocks, ply=0)
+            step = self.turns.advance(seated, initial, now, told=opening, clocks=clocks, ply=0)
             return Start(order, initial.model_dump_json(), step.write, step)
 
         try:

@@ -79,7 +79,7 @@ class StandingOrders:
             kept: OrderBook = {s: o for s, o in rec.orders.items() if s != seat}
             if mine:
                 kept = {**kept, seat: mine}
-            return self.turns.advance(rec, state, now, [], orders=kept)
+            return self.turns.advance(rec, state, now, orders=kept)
 
         step, table, out = await self.turns.rewrite(table.id, decide)
         rules = self.tables.rules(table.game)

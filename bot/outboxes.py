@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.clocks import deadline, iso, pause_left
-from bot.history import History
+from bot.history import AI_MOVES, History
 from bot.i18n import Text, catalogue, duration, t
 from bot.outbox import Ask, Choice, Clock, Outbox, Ping, Player, Private
 from bot.step import Step
@@ -146,7 +146,12 @@ class Outboxes:
         self.board(table, step.state, out)
         out.asks = self.human_asks(table)
         secret = {ask.seat for ask in out.asks if ask.secret}
-        out.events.extend(public.msg(e) for _, e, _ in step.events if e.to is None)
+        for seat, happened, how in step.events:
+            if happened.to is None:
+                text = public.msg(happened)
+                if how in AI_MOVES and seat is not None:
+                    text = t("table.ai_for", table.locale, player=public.name(seat)) + " " + text
+                out.events.append(text)
         if out.over:
             out.results = "\n".join(self.results(table, rules, step.state, table.locale))
         out.clocks, out.paused_until = self.clock_lines(table)
@@ -193,7 +198,7 @@ class Outboxes:
         long while, and who cannot receive DMs (they read them with /game hand)."""
         if out.ping is not None and len(out.ping.users) == 1:
             user = out.ping.users[0]
-            recap = await self.history.recap(table, user, table.locale, after_hours=RECAP_AFTER_HOURS)
+            recap = await self.history.recap(table, user, table.locale, after_hours=RECAP_AFTER_HOURS, public=True)
             if recap:
                 out.ping = Ping(out.ping.users, out.ping.asks, recap, out.ping.clocks)
         if out.private:

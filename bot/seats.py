@@ -12,7 +12,7 @@ from bot.i18n import t
 from bot.outbox import Outbox, Place, Player
 from bot.step import Step
 from bot.tables import Tables, name_of
-from bot.timekeeper import Timekeeper, seat_of
+from bot.timekeeper import Timekeeper, name_by
 from bot.turns import Turns
 from db.records import TableRecord
 from rules.engine import event
@@ -58,8 +58,8 @@ class Seats:
         if by is None:
             note = event("table.event.left_game", seats={"player": seat})
         else:
-            note = event("table.event.kicked", seats={"player": seat, "host": seat_of(rec, by)})
-        return self.turns.advance(rec, self.tables.state(rec), now, [(None, note, "")], clocks=clocks)
+            note = event("table.event.kicked", seats={"player": seat}, params={"host": name_by(rec, by)})
+        return self.turns.advance(rec, self.tables.state(rec), now, notes=[note], clocks=clocks)
 
     async def come_back(self, place: Place, player: Player) -> Outbox:
         """/game return: take one's seat back from the AI."""
@@ -102,7 +102,7 @@ class Seats:
             raise TableError("error.not_away")
         clocks = clocks.with_seat(seat, come_back(clocks.seats[seat], now))
         note = event("table.event.returned", seats={"player": seat})
-        return self.turns.advance(rec, self.tables.state(rec), now, [(None, note, "")], clocks=clocks)
+        return self.turns.advance(rec, self.tables.state(rec), now, notes=[note], clocks=clocks)
 
 
 def human_seat(rec: TableRecord, user_id: str) -> int:

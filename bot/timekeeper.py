@@ -25,8 +25,8 @@ from bot.clocks import (
     settings_problem,
 )
 from bot.errors import BadOption, NoTable, NotHost, Stale, TableError
-from bot.i18n import t
-from bot.outbox import Outbox, Place, Player, Reminder
+from bot.i18n import Text, t
+from bot.outbox import Outbox, Place, Player, Reminder, plain_name
 from bot.outboxes import Outboxes
 from bot.step import Step
 from bot.tables import Tables
@@ -79,17 +79,14 @@ class Timekeeper:
                 clocks = replace(rec.clocks, seats=seats)
                 if not was_timed:
                     rec = replace(rec, decisions=tuple(replace(d, since=iso(now)) for d in rec.decisions))
-                return self.turns.advance(rec, self.tables.state(rec), now, [], clocks=clocks, settings=chosen)
+                note = settings_note(chosen, name_by(rec, player.id, player.name))
+                return self.turns.advance(
+                    rec, self.tables.state(rec), now, notes=[note], clocks=clocks, settings=chosen
+                )
 
             _, table, out = await self.turns.rewrite(table.id, decide)
-        out.events.append(
-            t(
-                "table.settings_changed",
-                table.locale,
-                player=player.name,
-                settings=settings_text(chosen, table.locale),
-            )
-        )
+        if table.status == "lobby":
+            out.events.append(Text(table.locale, []).msg(settings_note(chosen, name_by(table, player.id, player.name))))
         out.reply = t("table.settings_now", player.locale, settings=settings_text(chosen, player.locale))
         return out
 
@@ -104,8 +101,8 @@ class Timekeeper:
             if pause_left(clocks, now).total_seconds() <= 0:
                 raise TableError("error.no_pause_left")
             clocks = replace(clocks, paused_at=iso(now))
-            note = event("table.event.paused", seats={"player": seat_of(rec, player.id)})
-            return self.turns.advance(rec, self.tables.state(rec), now, [(None, note, "")], clocks=clocks)
+            note = event("table.event.paused", params={"player": name_by(rec, player.id, player.name)})
+            return self.turns.advance(rec, self.tables.state(rec), now, notes=[note], clocks=clocks)
 
         _, _, out = await self.turns.rewrite(table.id, decide, reply=t("table.you_paused", player.locale))
         return out
@@ -114,11 +111,11 @@ class Timekeeper:
         """Start the clocks again (host only; the pause also ends by itself after seven days)."""
         table = await self.active_for_host(place, player, can_manage)
         _, _, out = await self.turns.rewrite(
-            table.id, lambda rec, now: self._resume(rec, now, by=player.id), reply=t("table.you_resumed", player.locale)
+            table.id, lambda rec, now: self._resume(rec, now, by=player), reply=t("table.you_resumed", player.locale)
         )
         return out
 
-    def _resume(self, rec: TableRecord, now: datetime, *, by: str | None) -> Step:
+    def _resume(self, rec: TableRecord, now: datetime, *, by: Player | None) -> Step:
         clocks = rec.clocks
         if clocks.paused_at is None:
             raise TableError("error.not_paused")
@@ -127,10 +124,12 @@ class Timekeeper:
         # its clock stood when the pause began, or when it opened during the pause.
         decisions = tuple(replace(d, since=resumed(d.since, clocks.paused_at, now)) for d in rec.decisions)
         clocks = replace(clocks, paused_at=None, pause_used=clocks.pause_used + held.total_seconds())
-        key = "table.event.resumed" if by is not None else "table.event.pause_over"
-        note = event(key, seats={"player": seat_of(rec, by)} if by is not None else None)
+        if by is None:
+            note = event("table.event.pause_over")
+        else:
+            note = event("table.event.resumed", params={"player": name_by(rec, by.id, by.name)})
         rec = replace(rec, decisions=decisions)
-        return self.turns.advance(rec, self.tables.state(rec), now, [(None, note, "")], clocks=clocks)
+        return self.turns.advance(rec, self.tables.state(rec), now, notes=[note], clocks=clocks)
 
     # -- what falls due ---------------------------------------------------------------------------
     async def run_due(self, limit: int = 100) -> list[Outbox]:
@@ -175,7 +174,7 @@ class Timekeeper:
                     )
                 )
         queued: list[Queued] = []
-        events: list[tuple[int | None, Event, str]] = []
+        notes: list[Event] = []
         for item in items:
             if item.kind != "timeout":
                 continue
@@ -183,11 +182,11 @@ class Timekeeper:
             action, skipped = self._timeout_action(rec, rules, state, seat, settings)
             queued.append(Queued(seat, action, "timeout"))
             key = "table.event.timeout_skip" if skipped else "table.event.timeout_ai"
-            events.append((None, event(key, seats={"player": seat}), ""))
+            notes.append(event(key, seats={"player": seat}))
             clocks = clocks.with_seat(seat, after_timeout(clocks.seats[seat], now, settings))
             if clocks.seats[seat].away:
-                events.append((None, event("table.event.away", seats={"player": seat}), ""))
-        step = self.turns.advance(rec, state, now, events, queued=queued, clocks=clocks)
+                notes.append(event("table.event.away", seats={"player": seat}))
+        step = self.turns.advance(rec, state, now, notes=notes, queued=queued, clocks=clocks)
         step.reminders = reminders
         return step
 
@@ -219,10 +218,22 @@ class Timekeeper:
         return table
 
 
-def seat_of(rec: TableRecord, user_id: str | None) -> int:
-    """The seat of ``user_id`` (0 if they hold none: a channel manager acting as host)."""
-    seat = rec.seat_of(user_id) if user_id is not None else None
-    return seat.seat if seat is not None and seat.seat is not None else 0
+def name_by(rec: TableRecord, user_id: str, name: str = "") -> str:
+    """The name of whoever acted, as inert text: their seat's name, or (a channel manager acting as
+    host without a seat) the name they go by."""
+    seat = rec.seat_of(user_id)
+    return seat.name if seat is not None else plain_name(name or user_id)
+
+
+def settings_note(settings: TableSettings, by: str) -> Event:
+    """The table's event for a change of its clock (its log keeps it, in every language)."""
+    if not settings.timed:
+        return event("table.event.untimed", params={"player": by})
+    return event(
+        "table.event.clock",
+        params={"player": by, "bank": settings.bank_hours, "bonus": settings.bonus_hours},
+        terms={"policy": f"table.policy.{settings.policy}"},
+    )
 
 
 def settings_text(settings: TableSettings, locale: str | None) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -132,7 +132,7 @@ class Turns:
         )
         clocks = clocks.with_seat(seat, mine)
         try:
-            step = self.advance(rec, state, now, [], queued=[Queued(seat, action)], clocks=clocks)
+            step = self.advance(rec, state, now, queued=[Queued(seat, action)], clocks=clocks)
         except IllegalAction as exc:
             raise named(IllegalMove(msg=exc.msg), rec) from exc
         step.played = rules.presentation.action_label(state, seat, action)
@@ -193,8 +193,9 @@ class Turns:
         rec: TableRecord,
         state: Any,
         now: datetime,
-        events: list[tuple[int | None, Event, str]],
         *,
+        notes: Sequence[Event] = (),
+        told: Sequence[Event] = (),
         queued: Iterable[Queued] = (),
         clocks: Clocks | None = None,
         settings: TableSettings | None = None,
@@ -206,10 +207,13 @@ class Turns:
         orders, the AI for absent players) until a present human must decide or the game ends;
         track the open decisions, the clocks and the orders, and say what to write.
 
-        ``events`` are the table's own events to tell first; ``ply`` is the state's (the row's by
-        default: the start writes the first moves on ply 0); ``logged`` are log entries that
-        come first without being played (an undo), each taking its ply."""
+        ``notes`` are the table's own events (a timeout, a pause...), told first and kept in its
+        log; ``told`` are told first without being logged (the setup's, an undo's: a replay of
+        the log tells them again); ``ply`` is the state's (the row's by default: the start writes
+        the first moves on ply 0); ``logged`` are log entries that come first without being
+        played (an undo), each taking its ply."""
         rules = self.tables.rules(rec.game)
+        events: list[tuple[int | None, Event, str]] = [(None, e, "") for e in (*told, *notes)]
         done: list[Played] = list(logged)
         at = (rec.ply if ply is None else ply) + len(done)
         since = iso(now)
@@ -294,6 +298,7 @@ class Turns:
             due_at=None if due is None else iso(due),
             results=None if outcome is None else results_of(rec, outcome, clocks, now),
             orders=None if kept == rec.orders else kept,
+            notes=[note.model_dump_json() for note in notes],
         )
         return Step(write, state, events, frozenset(opened & set(decisions)))
 

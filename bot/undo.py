@@ -53,7 +53,7 @@ class Undo:
             if rec.ply != expected:
                 raise Stale()
             note = event("table.event.undo", seats={"player": seat})
-            return self.turns.advance(rec, before, now, [(None, note, "")], logged=[Played(seat, UNDO)])
+            return self.turns.advance(rec, before, now, told=[note], logged=[Played(seat, UNDO)])
 
         _, _, out = await self.turns.rewrite(table.id, decide, reply=t("undo.done", player.locale, action=what))
         return out

@@ -22,6 +22,7 @@ from db.records import (
     Logged,
     Move,
     MoveWrite,
+    Noted,
     SeatRecord,
     Start,
     TableRecord,
@@ -74,6 +75,11 @@ WITH moved AS (
     INSERT INTO actions (table_id, ply, seat, action, how, created_at)
     SELECT moved.id, $13 + a.n, a.seat, a.action, a.how, $12
     FROM moved, unnest($15::integer[], $16::text[], $17::text[]) WITH ORDINALITY AS a (seat, action, how, n)
+), noted AS (
+    INSERT INTO notes (table_id, ply, note, created_at)
+    SELECT moved.id, $13, n.note, $12
+    FROM moved, unnest($18::text[]) WITH ORDINALITY AS n (note, i)
+    ORDER BY n.i
 )
 SELECT count(*) FROM moved
 """
@@ -231,15 +237,27 @@ class PostgresStore:
             self._cache.remember(table)
         return tables
 
-    async def actions(self, table_id: int) -> list[Logged]:
-        """The action log of a table, in order."""
+    async def actions(self, table_id: int, after: int = 0) -> list[Logged]:
+        """The action log of a table, in order (the entries past ply ``after``)."""
         if not fits_id(table_id):
             return []
         async with self._pool.acquire() as conn:
             rows = await conn.fetch(
-                "SELECT ply, seat, action, how FROM actions WHERE table_id = $1 ORDER BY ply", table_id
+                "SELECT ply, seat, action, how FROM actions WHERE table_id = $1 AND ply > $2 ORDER BY ply",
+                table_id,
+                after,
             )
         return [Logged(int(r[0]), int(r[1]), str(r[2]), str(r[3])) for r in rows]
+
+    async def notes(self, table_id: int, after: int = -1) -> list[Noted]:
+        """The table's own events, in order (those logged at a ply past ``after``)."""
+        if not fits_id(table_id):
+            return []
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch(
+                "SELECT ply, note FROM notes WHERE table_id = $1 AND ply > $2 ORDER BY id", table_id, after
+            )
+        return [Noted(int(r[0]), str(r[1])) for r in rows]
 
     async def seated_tables(self, user_id: str) -> list[TableRecord]:
         """The active tables where ``user_id`` holds a seat, oldest first (for /game turns)."""
@@ -322,6 +340,13 @@ class PostgresStore:
                 [a.how for a in write.actions],
                 now,
             )
+            await conn.execute(
+                "INSERT INTO notes (table_id, ply, note, created_at) SELECT $1, 0, n.note, $3"
+                " FROM unnest($2::text[]) WITH ORDINALITY AS n (note, i) ORDER BY n.i",
+                table_id,
+                list(write.notes),
+                now,
+            )
             table = await self._fetch(conn, table_id)
         self._cache.remember(table)
         return started.result, table
@@ -352,6 +377,7 @@ class PostgresStore:
                     [a.seat for a in move.actions],
                     [a.code for a in move.actions],
                     [a.how for a in move.actions],
+                    list(move.notes),
                 )
                 return bool(landed == 1)
 

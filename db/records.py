@@ -44,6 +44,14 @@ class Logged(NamedTuple):
     how: str = ""
 
 
+class Noted(NamedTuple):
+    """One of the table's own events (a timeout, a pause, a kick...), as its log keeps it: the
+    table's ply when it happened and the public event as JSON (the service reads it)."""
+
+    ply: int
+    note: str
+
+
 # -- a table's clock --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class TableSettings:
@@ -235,6 +243,7 @@ class MoveWrite:
     due_at: str | None = None  # when something next falls due (always written)
     results: Results | None = None  # None: unchanged
     orders: OrderBook | None = None  # None: unchanged
+    notes: Sequence[str] = ()  # the table's own public events, as JSON, logged before the actions
 
     def applied_to(self, table: TableRecord, now: str) -> TableRecord:
         """``table``'s record once this write has landed on it at ``now`` (what every backend

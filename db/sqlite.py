@@ -23,6 +23,7 @@ from db.records import (
     Logged,
     Move,
     MoveWrite,
+    Noted,
     SeatRecord,
     Start,
     TableRecord,
@@ -174,15 +175,26 @@ class SqliteStore:
             rows = await conn.execute_fetchall("SELECT id FROM tables WHERE status IN ('lobby', 'active') ORDER BY id")
             return [await self._load(conn, int(r[0])) for r in rows]
 
-    async def actions(self, table_id: int) -> list[Logged]:
-        """The action log of a table, in order."""
+    async def actions(self, table_id: int, after: int = 0) -> list[Logged]:
+        """The action log of a table, in order (the entries past ply ``after``)."""
         if not fits_id(table_id):
             return []
         async with self._read() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT ply, seat, action, how FROM actions WHERE table_id = ? ORDER BY ply", (table_id,)
+                "SELECT ply, seat, action, how FROM actions WHERE table_id = ? AND ply > ? ORDER BY ply",
+                (table_id, after),
             )
             return [Logged(int(r[0]), int(r[1]), str(r[2]), str(r[3])) for r in rows]
+
+    async def notes(self, table_id: int, after: int = -1) -> list[Noted]:
+        """The table's own events, in order (those logged at a ply past ``after``)."""
+        if not fits_id(table_id):
+            return []
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT ply, note FROM notes WHERE table_id = ? AND ply > ? ORDER BY id", (table_id, after)
+            )
+            return [Noted(int(r[0]), str(r[1])) for r in rows]
 
     async def seated_tables(self, user_id: str) -> list[TableRecord]:
         """The active tables where ``user_id`` holds a seat, oldest first (for /game turns)."""
@@ -255,6 +267,10 @@ class SqliteStore:
                 "INSERT INTO actions (table_id, ply, seat, action, how, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 [(table_id, i + 1, a.seat, a.code, a.how, now) for i, a in enumerate(write.actions)],
             )
+            await conn.executemany(
+                "INSERT INTO notes (table_id, ply, note, created_at) VALUES (?, 0, ?, ?)",
+                [(table_id, note, now) for note in write.notes],
+            )
             return started.result, await self._load(conn, table_id)
 
     async def commit_move(self, table_id: int, decide: Callable[[TableRecord], Move[T]]) -> tuple[T, TableRecord]:
@@ -270,11 +286,12 @@ class SqliteStore:
 
         async def write(table: TableRecord, move: MoveWrite) -> bool:
             log = [[table.ply + i + 1, a.seat, a.code, a.how] for i, a in enumerate(move.actions)]
+            notes = json.dumps([[table.ply, note] for note in move.notes]) if move.notes else None
             cursor = await conn.execute(
                 "UPDATE tables SET state = ?, state_version = ?, ply = ?, status = ?, decisions = ?,"
                 " clocks = COALESCE(?, clocks), settings = COALESCE(?, settings), due_at = ?,"
                 " results = COALESCE(?, results), orders = COALESCE(?, orders), updated_at = ?, last_move = ?,"
-                " revision = revision + 1 WHERE id = ? AND ply = ? AND revision = ?",
+                " last_notes = ?, revision = revision + 1 WHERE id = ? AND ply = ? AND revision = ?",
                 (
                     move.state,
                     move.state_version,
@@ -283,6 +300,7 @@ class SqliteStore:
                     *stored_columns(move),
                     now,
                     json.dumps(log),
+                    notes,
                     table_id,
                     table.ply,
                     table.revision,

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from importlib import resources
 from typing import Protocol, TypeVar
 
-from db.records import LobbyChange, Logged, Move, MoveWrite, SeatRecord, Start, TableRecord, TableSettings
+from db.records import LobbyChange, Logged, Move, MoveWrite, Noted, SeatRecord, Start, TableRecord, TableSettings
 
 LIVE = ("lobby", "active")
 T = TypeVar("T")
@@ -102,8 +102,12 @@ class TableStore(Protocol):
         """Every lobby or active table (to resume after a restart)."""
         ...
 
-    async def actions(self, table_id: int) -> list[Logged]:
-        """The action log of a table, in order."""
+    async def actions(self, table_id: int, after: int = 0) -> list[Logged]:
+        """The action log of a table, in order (the entries past ply ``after``)."""
+        ...
+
+    async def notes(self, table_id: int, after: int = -1) -> list[Noted]:
+        """The table's own events, in order (those logged at a ply past ``after``)."""
         ...
 
     async def seated_tables(self, user_id: str) -> list[TableRecord]:

@@ -16,7 +16,7 @@ from db.sqlite import SqliteStore
 from db.store import migrations
 
 HOST = SeatRecord("u1", "ana", False, "en", None, "")
-ONLY_IN_SQLITE = {("tables", "last_move")}  # what the trigger of migration 0004 reads; a CTE needs none
+ONLY_IN_SQLITE = {("tables", "last_move"), ("tables", "last_notes")}  # what its triggers read (0004, 0006)
 ONLY_IN_POSTGRES = {("seats", "joined_no")}  # the join order SQLite keeps in its rowid
 
 
