@@ -7,11 +7,13 @@ so the steps never import the flow that calls them.
 
 from __future__ import annotations
 
-from rules.engine import Seat, with_item
+import random
+
+from rules.engine import Seat, trusted, with_item
 from rules.flow import Work
 
 from .actions import MogulAction
-from .state import MogulState, Phase, QuickStart
+from .state import MogulState, Move, MoveKind, Phase, QuickStart
 
 
 class MogulFields(Work[MogulState, MogulAction]):
@@ -43,6 +45,24 @@ class MogulFields(Work[MogulState, MogulAction]):
     winner: int | None
     pick_pile: tuple[str, ...]
     pick_order: tuple[int, ...]
+    last: tuple[Move, ...]
+
+    working = (*Work.working, "moves")
+
+    def __init__(self, state: MogulState | None = None, rng: random.Random | None = None) -> None:
+        super().__init__(state, rng)
+        self.moves: list[Move] = []
+        """The moves played on this copy (one ply's), which ``freeze`` keeps as ``last``."""
+
+    def freeze(self) -> MogulState:
+        """The new frozen state; ``last`` holds this ply's moves (unchanged by a ply with none)."""
+        if self.moves:
+            self.last = tuple(self.moves)
+        return super().freeze()
+
+    def played(self, seat: Seat, kind: MoveKind, *, count: int = 0, card: str = "", colour: str = "") -> None:
+        """Note a move for the boards' marks."""
+        self.moves.append(trusted(Move, {"seat": seat, "kind": kind, "count": count, "card": card, "colour": colour}))
 
     def gain(self, seat: Seat, chips: int) -> None:
         """Add ``chips`` (negative to pay) to a seat's hidden chips."""

@@ -18,6 +18,22 @@ Phase = Literal["pick", "auction", "winner", "runner_sell", "runner_take", "reve
 
 QuickStart = Literal["off", "deal", "pick"]
 
+MoveKind = Literal["pay", "drop", "loan", "take", "sell", "decline", "pick"]
+
+
+class Move(Frozen):
+    """One move of the latest ply, for the boards' marks (those the turn flow played for a seat
+    included): who did what; all of it is public (spec §6)."""
+
+    seat: int
+    kind: MoveKind
+    count: int = 0
+    """The chips a drop took from the pot, the shares a sale sold."""
+    card: str = ""
+    """The share taken, declined or picked."""
+    colour: str = ""
+    """The colour of the shares sold."""
+
 
 class MogulState(Frozen):
     """The whole game at one moment (spec §3): decision point, money, shares, deck and auction."""
@@ -72,3 +88,5 @@ class MogulState(Frozen):
     """quick_start = pick: the cards still on offer."""
     pick_order: tuple[int, ...] = ()
     """quick_start = pick: seats still to pick, next first."""
+    last: tuple[Move, ...] = ()
+    """The moves of the latest ply, in order (the boards mark them)."""

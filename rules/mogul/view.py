@@ -11,7 +11,7 @@ from rules.engine import Frozen, Msg, Outcome, Seat
 
 from .data import CARDS, COLOUR_INDEX, COLOURS
 from .scoring import chip_points, outcome, verdict
-from .state import MogulState, Phase
+from .state import MogulState, Move, Phase
 
 
 class PlayerView(Frozen):
@@ -74,6 +74,8 @@ class MogulView(Frozen):
     """Only when the game is over: standings with every player's chips."""
     verdict: tuple[Msg, ...]
     """Only when the game is over: who won, and how a tie on points was settled (MG-END-3)."""
+    last: tuple[Move, ...]
+    """The moves of the latest ply (public, spec §6): the boards mark them."""
 
 
 class MogulSeatView(MogulView):
@@ -146,6 +148,7 @@ def build_view(state: MogulState, seat: Seat | None) -> MogulView:
         "pick_order": state.pick_order,
         "final_standings": None if result is None else final_rows(state, result),
         "verdict": () if result is None else verdict(result),
+        "last": state.last,
     }
     if seat is None:
         return MogulView(**public)

@@ -24,7 +24,7 @@ from rules.takenoko.facts import (
 )
 from rules.takenoko.hexes import Edge, Hex
 from rules.takenoko.layout import Layout, shows_spots
-from rules.takenoko.state import PlayerBoard, Plot, Step, TakenokoState
+from rules.takenoko.state import LastTurn, PlayerBoard, Plot, Step, TakenokoState
 
 
 class TakenokoFields(Work[TakenokoState, TakenokoAction]):
@@ -66,6 +66,7 @@ class TakenokoFields(Work[TakenokoState, TakenokoAction]):
     returned: tuple[str, ...]
     done: tuple[tuple[str, ...], ...]
     emperor: int
+    last: LastTurn
 
     working = (*Work.working, "asked", "_garden_facts", "_canal_facts")
 
@@ -104,6 +105,7 @@ class TakenokoFields(Work[TakenokoState, TakenokoAction]):
         garden = (*self.garden[:i], new, *self.garden[i + 1 :])
         self._garden_facts = register_garden(facts.replaced(plot, new, garden))
         self.garden = garden
+        self.touch(hexes=((plot.q, plot.r),))
         return new
 
     def add_plot(self, plot: Plot) -> None:
@@ -112,6 +114,7 @@ class TakenokoFields(Work[TakenokoState, TakenokoAction]):
         garden = (*self.garden, plot)
         self._garden_facts = register_garden(facts.added(plot, garden))
         self.garden = garden
+        self.touch(hexes=((plot.q, plot.r),))
 
     def add_canal(self, edge: Edge) -> None:
         """Lay a canal (it goes last in ``canals``)."""
@@ -119,6 +122,7 @@ class TakenokoFields(Work[TakenokoState, TakenokoAction]):
         canals = (*self.canals, edge)
         self._canal_facts = register_canals(facts.added(edge, canals))
         self.canals = canals
+        self.touch(canals=(edge,))
 
     def layout(self) -> Layout:
         """The board layout of the current garden (see layout.py)."""
@@ -131,3 +135,34 @@ class TakenokoFields(Work[TakenokoState, TakenokoAction]):
     def set_board(self, seat: Seat, **changes: Any) -> None:
         """Change a player's board."""
         self.boards = with_item(self.boards, seat, trusted(PlayerBoard, {**self.boards[seat].__dict__, **changes}))
+        self.touch()
+
+    # -- what this turn changed (the boards' marks) -----------------------------------------------
+    def touch(self, *, hexes: tuple[Hex, ...] = (), canals: tuple[Edge, ...] = ()) -> None:
+        """Note that the turn changed the table (and which hexes or canals): its first change
+        starts a new record, so the previous turn's marks last until this turn changes something."""
+        last = self.last
+        if last.seat != self.turn or last.round != self.round:
+            last = trusted(
+                LastTurn,
+                {"seat": self.turn, "round": self.round, "hexes": (), "canals": (), "gardener": None, "panda": None},
+            )
+        elif not hexes and not canals:
+            return
+        new_hexes = tuple(h for h in hexes if h not in last.hexes)
+        self.last = trusted(
+            LastTurn,
+            {**last.__dict__, "hexes": last.hexes + new_hexes, "canals": last.canals + canals},
+        )
+
+    def move_figure(self, figure: str, h: Hex) -> None:
+        """Move the gardener or the panda to ``h``, noting where it came from (the first start of
+        the turn, when it moves twice) and where it stopped."""
+        start = self.gardener if figure == "gardener" else self.panda
+        self.touch(hexes=(h,))
+        if getattr(self.last, figure) is None:
+            self.last = trusted(LastTurn, {**self.last.__dict__, figure: start})
+        if figure == "gardener":
+            self.gardener = h
+        else:
+            self.panda = h
