@@ -50,6 +50,9 @@ from .view import RacebowView
 
 PER_ROW = 4
 """Tiles in a row of the strip."""
+MAX_TILES = 16
+"""At most four rows of tiles: past that, the tiles around the racers (as the text board does past
+35 tiles, so the picture stays one phone screen tall)."""
 CELL = 44
 TILE_GAP = 12
 HEADER = 28
@@ -119,8 +122,21 @@ def _arrow(draw: Draw, a: tuple[float, float], b: tuple[float, float]) -> None:
 
 
 # -- the strip ---------------------------------------------------------------------------------------------
-def _strip(sheet: Sheet, view: RacebowView) -> None:
+def picture_tiles(view: RacebowView) -> list[int]:
+    """The tiles the strip shows: the text board's, or past ``MAX_TILES`` each racer's tile and
+    the two after it (a step and a turbo step) and the frontmost tile."""
     shown = shown_tiles(view)
+    if len(shown) <= MAX_TILES:
+        return shown
+    keep = {shown[-1]}
+    for seat in range(view.players):
+        if not view.places[seat]:
+            keep.update(range(view.where[seat][0], view.where[seat][0] + 3))
+    return [index for index in shown if index in keep]
+
+
+def _strip(sheet: Sheet, view: RacebowView) -> None:
+    shown = picture_tiles(view)
     rows = -(-len(shown) // PER_ROW)
     sheet.reserve(rows * (HEADER + 3 * CELL + 16) + 10)
     draw = sheet.draw
