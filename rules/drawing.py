@@ -312,11 +312,12 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
 
 
 # -- a whole game, as an animation --------------------------------------------------------------------
-FRAME_MS = 800
-"""How long a replay shows each turn (the brief's ceiling is a second)."""
-MAX_FRAMES = 150
-"""Most frames in a replay: a longer game shows turns evenly spaced (see ``frames``). The largest
-replays measured (bench/pictures.py) stay far under Discord's 10 MB at this count."""
+FRAME_MS = 700
+"""How long a replay shows each turn (at most a second): 120 turns last under a minute and a half."""
+MAX_FRAMES = 120
+"""Most frames in a replay: a longer game shows turns evenly spaced (see ``frames``). The longest
+games measured (bench/pictures.py: a 4-player Grand Prix has some 140 turns, a 4-player Racebow
+120) then replay in a few seconds and weigh 2 to 3 MB, far under Discord's 10 MB."""
 HOLD = 4
 """The last frame (the final position) is shown this many times as long as the others."""
 
@@ -365,6 +366,10 @@ def spaced(items: Sequence[Any], limit: int) -> list[Any]:
     return [items[round(i * last / (limit - 1))] for i in range(limit)]
 
 
+def _rgb(image: Image.Image) -> Image.Image:
+    return image if image.mode == "RGB" else image.convert("RGB")
+
+
 def animate(pictures: Sequence[bytes], ms_per_frame: int = FRAME_MS) -> bytes:
     """PNG pictures as one looping animated GIF (every viewer plays it, Discord too): each shown
     ``ms_per_frame`` (a second at most), the last one ``HOLD`` times longer. Pictures of different
@@ -373,7 +378,7 @@ def animate(pictures: Sequence[bytes], ms_per_frame: int = FRAME_MS) -> bytes:
         raise ValueError("no picture to animate")
     if not 0 < ms_per_frame <= 1000:
         raise ValueError("a frame lasts at most a second")
-    images = [Image.open(io.BytesIO(data)).convert("RGB") for data in pictures]
+    images = [_rgb(Image.open(io.BytesIO(data))) for data in pictures]
     size = (max(i.width for i in images), max(i.height for i in images))
     for index, image in enumerate(images):
         if image.size != size:
