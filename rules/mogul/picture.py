@@ -54,7 +54,7 @@ STAR = (226, 170, 20)
 CHIP = (206, 60, 60)
 IN_AUCTION = (48, 150, 72)
 NAME_WIDTH = 150
-COLUMN = 62
+COLUMN = 56
 """Width of a colour's column in the share table."""
 
 
@@ -77,10 +77,10 @@ def card(draw: Draw, x: float, y: float, card_id: str, width: float = 140) -> No
         outline=INK,
         width=2,
     )
-    size = max(SMALL - 4, int(width / 7))
-    draw.text(
-        (x + width / 2, y + inset * 0.8), card_id, fill=ink_on(COLOUR[share.border]), font=font(size, True), anchor="mm"
-    )
+    if width >= 60:  # a legend's small card shows its colours only
+        size = max(SMALL - 4, int(width / 7))
+        ink = ink_on(COLOUR[share.border])
+        draw.text((x + width / 2, y + inset * 0.8), card_id, fill=ink, font=font(size, True), anchor="mm")
 
 
 def chip(draw: Draw, x: float, y: float, radius: float = 11) -> None:
@@ -234,7 +234,7 @@ def _table(sheet: Sheet, view: MogulView, tr: Text) -> None:
             elif seat == view.last_drop:
                 status.append(Word(tr("mogul.picture.runner"), bold=True, size=SMALL))
         if player.dividend and view.phase != "over":
-            status.append(Word(" " + tr("mogul.board.dividend", points=player.dividend), fill=IN_AUCTION, size=SMALL))
+            status.append(Word(f" +{player.dividend}", fill=IN_AUCTION, bold=True, size=SMALL))
         if player.loans:
             status.append(Word(" " + tr("mogul.picture.loans", loans=player.loans), fill=MUTED, size=SMALL))
         draw_pieces(draw, score_x + 36, y, status)
@@ -303,6 +303,10 @@ def _title(view: MogulView, tr: Text) -> tuple[str, str]:
     return title, tr("mogul.picture.ask.runner_take", player=player, card=view.revealed or "")
 
 
+def _dividend_symbol(draw: Draw, x: float, y: float) -> None:
+    draw.text((x, y), "+1", fill=IN_AUCTION, font=font(SMALL, True), anchor="mm")
+
+
 def _legend(sheet: Sheet, view: MogulView, tr: Text) -> None:
     items: list[tuple[Callable[[Draw, float, float], None], str]] = [
         (lambda draw, x, y: card(draw, x - 8, y - 11, "M09", 16), tr("mogul.picture.legend.card")),
@@ -311,6 +315,8 @@ def _legend(sheet: Sheet, view: MogulView, tr: Text) -> None:
     ]
     if view.phase == "auction":
         items += [(in_mark, tr("mogul.picture.legend.in")), (out_mark, tr("mogul.picture.legend.out"))]
+    if any(player.dividend for player in view.table):
+        items.append((_dividend_symbol, tr("mogul.picture.legend.dividend")))
     if view.last:
         items.append((last_symbol, tr("mogul.picture.legend.last")))
     sheet.legend(items, key="mogul")
