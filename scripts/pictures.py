@@ -15,7 +15,7 @@ import argparse
 import io
 import json
 import sys
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import PIL
@@ -85,8 +85,7 @@ def main() -> int:
     if args.check:
         print("stale: " + ", ".join(stale) if stale else "up to date")
         return 1 if stale else 0
-    shots = {game: {"players": s.players, "seed": s.seed, "share": s.share, "options": s.options} for game, s in SHOTS.items()}
-    meta = {"pillow": PIL.__version__, "shots": shots}
+    meta = {"pillow": PIL.__version__, "shots": {game: asdict(shot) for game, shot in SHOTS.items()}}
     (OUT / "pictures.json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
     return 0
 

@@ -2,9 +2,9 @@
 
 The same orientation and the same labels as the text board (layout.py), scaled so that the garden
 fills an 800-pixel-wide picture whatever its size: hexes in the plot colours (pale when dry),
-bamboo as stacked sections with their count, improvements as badges in the top right corner,
-figures in the bottom right corner (so a figure never hides a badge), canals as blue edges, and
-the letters or numbers of the open decision in the middle. Above it, a title line (round, who
+bamboo as stacked sections with their count, improvements as badges at the top of the hex,
+figures in its bottom right corner (so a figure never hides a badge), canals as blue edges, and
+the letters or numbers of the open decision in the middle (on the edge, for a canal). Above it, a title line (round, who
 plays, the weather); under it, each player's line (points, objectives, eaten bamboo) and a legend.
 What the latest turn changed is ringed in violet (rules/drawing.py), and a figure it moved leaves a
 faint trace where it stood.
@@ -233,18 +233,17 @@ def _hex(draw: Draw, cx: float, cy: float, radius: float, fill: tuple[int, int, 
 
 
 def _plot(draw: Draw, plot: Plot, at: tuple[float, float], radius: float) -> None:
-    """One plot: its colour (pale when dry); its bamboo (bottom left) and their count (top left);
-    its improvement (top right). Figures go bottom right and labels in the middle: nothing hides."""
+    """One plot: its colour (pale when dry); its bamboo (bottom left) and their count (left); its
+    improvement (top). Figures go bottom right, a tile's label in the middle and a canal's on its
+    edge: none of them hides another."""
     cx, cy = at
     _hex(draw, cx, cy, radius, FILL[plot.colour] if plot.irrigated else _pale(FILL[plot.colour]))
-    bamboo(draw, cx - radius * 0.4, cy + radius * 0.62, plot.height, plot.colour, radius * 0.17)
+    bamboo(draw, cx - radius * 0.4, cy + radius * 0.66, plot.height, plot.colour, radius * 0.16)
     if plot.height:
-        size = max(SMALL, int(radius * 0.5))
-        draw.text(
-            (cx - radius * 0.4, cy - radius * 0.36), str(plot.height), fill=INK, font=font(size, True), anchor="mm"
-        )
+        count = font(max(SMALL, int(radius * 0.48)), True)
+        draw.text((cx - radius * 0.42, cy - radius * 0.2), str(plot.height), fill=INK, font=count, anchor="mm")
     if plot.improvement:
-        badge(draw, cx + radius * 0.4, cy - radius * 0.4, plot.improvement, radius * 0.26)
+        badge(draw, cx, cy - radius * 0.6, plot.improvement, radius * 0.22)
 
 
 def _canal(
@@ -264,25 +263,26 @@ def _canal(
 def _figures(draw: Draw, view: TakenokoView, centre: Callable[[Hex], tuple[float, float]], radius: float) -> None:
     """The gardener and the panda in their hex's bottom right corner (side by side when they share
     it), and a faint trace where the latest turn moved one from."""
-    size = radius * 0.27
+    size = radius * 0.24
     for h, paint in ((view.last.gardener, gardener), (view.last.panda, panda)):
         if h is not None:
             x, y = centre(h)
-            paint(draw, x + radius * 0.3, y + radius * 0.4, size, ghost=True)
+            paint(draw, x + radius * 0.32, y + radius * 0.4, size, ghost=True)
     gx, gy = centre(view.gardener)
     px, py = centre(view.panda)
     if view.gardener == view.panda:
         gardener(draw, gx - radius * 0.02, gy + radius * 0.5, size * 0.9)
-        panda(draw, px + radius * 0.5, py + radius * 0.34, size * 0.9)
+        panda(draw, px + radius * 0.46, py + radius * 0.32, size * 0.9)
     else:
-        gardener(draw, gx + radius * 0.3, gy + radius * 0.4, size)
-        panda(draw, px + radius * 0.3, py + radius * 0.4, size)
+        gardener(draw, gx + radius * 0.32, gy + radius * 0.4, size)
+        panda(draw, px + radius * 0.32, py + radius * 0.4, size)
 
 
 def _choices(draw: Draw, view: TakenokoView, centre: Callable[[Hex], tuple[float, float]], radius: float) -> None:
     """The labels of the open decision, the same as the text board's and the buttons'."""
     labels = marks_of(view.targets)
-    disc = max(12.0, radius * 0.3)
+    disc = max(12.0, radius * 0.28)  # in the middle, clear of the count, the badge and the figures
+    edge_disc = max(11.0, radius * 0.21)  # on an edge, between two plots' corners
     for action in view.targets:
         text = ROW_MARK if view.by_row else labels[action_code(action)]
         h = (action.q, action.r)
@@ -294,10 +294,11 @@ def _choices(draw: Draw, view: TakenokoView, centre: Callable[[Hex], tuple[float
         if action.kind == "canal":
             a, b = edge_hexes((action.q, action.r, action.d))
             (ax, ay), (bx, by) = centre(a), centre(b)
-            x, y = (ax + bx) / 2, (ay + by) / 2
+            _label(draw, (ax + bx) / 2, (ay + by) / 2, text, edge_disc)
+            continue
         else:
             cx, cy = centre(h)
-            x, y = cx + radius * 0.1, cy + radius * 0.02
+            x, y = cx + radius * 0.1, cy - radius * 0.05
         _label(draw, x, y, text, disc)
 
 
