@@ -7,13 +7,11 @@ so the steps never import the flow that calls them.
 
 from __future__ import annotations
 
-import random
-
-from rules.engine import Seat, trusted, with_item
+from rules.engine import Seat, with_item
 from rules.flow import Work
 
 from .actions import MogulAction
-from .state import MogulState, Move, MoveKind, Phase, QuickStart
+from .state import LastMove, MogulState, MoveKind, Phase, QuickStart
 
 
 class MogulFields(Work[MogulState, MogulAction]):
@@ -45,24 +43,19 @@ class MogulFields(Work[MogulState, MogulAction]):
     winner: int | None
     pick_pile: tuple[str, ...]
     pick_order: tuple[int, ...]
-    last: tuple[Move, ...]
+    last: tuple[LastMove, ...]
 
     working = (*Work.working, "moves")
 
-    def __init__(self, state: MogulState | None = None, rng: random.Random | None = None) -> None:
-        super().__init__(state, rng)
-        self.moves: list[Move] = []
-        """The moves played on this copy (one ply's), which ``freeze`` keeps as ``last``."""
-
-    def freeze(self) -> MogulState:
-        """The new frozen state; ``last`` holds this ply's moves (unchanged by a ply with none)."""
-        if self.moves:
-            self.last = tuple(self.moves)
-        return super().freeze()
-
-    def played(self, seat: Seat, kind: MoveKind, *, count: int = 0, card: str = "", colour: str = "") -> None:
-        """Note a move for the boards' marks."""
-        self.moves.append(trusted(Move, {"seat": seat, "kind": kind, "count": count, "card": card, "colour": colour}))
+    def played(self, seat: Seat, kind: MoveKind, *, count: int = 0, detail: str = "") -> None:
+        """Note a move for the boards' marks (``detail``: the card taken, declined or picked, or
+        the colour sold). The first move of a ply starts ``last`` again."""
+        moves: list[LastMove] | None = self.__dict__.get("moves")
+        if moves is None:
+            moves = []
+            self.moves = moves
+        moves.append((seat, kind, count, detail))
+        self.last = tuple(moves)
 
     def gain(self, seat: Seat, chips: int) -> None:
         """Add ``chips`` (negative to pay) to a seat's hidden chips."""

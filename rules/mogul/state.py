@@ -20,19 +20,10 @@ QuickStart = Literal["off", "deal", "pick"]
 
 MoveKind = Literal["pay", "drop", "loan", "take", "sell", "decline", "pick"]
 
-
-class Move(Frozen):
-    """One move of the latest ply, for the boards' marks (those the turn flow played for a seat
-    included): who did what; all of it is public (spec §6)."""
-
-    seat: int
-    kind: MoveKind
-    count: int = 0
-    """The chips a drop took from the pot, the shares a sale sold."""
-    card: str = ""
-    """The share taken, declined or picked."""
-    colour: str = ""
-    """The colour of the shares sold."""
+LastMove = tuple[int, MoveKind, int, str]
+"""One move of the latest ply, for the boards' marks: the seat, what it did, a count (the chips a
+drop took from the pot, the shares a sale sold) and a card (taken, declined or picked) or the
+colour sold. A plain tuple: it is written on every move of every playout."""
 
 
 class MogulState(Frozen):
@@ -88,5 +79,6 @@ class MogulState(Frozen):
     """quick_start = pick: the cards still on offer."""
     pick_order: tuple[int, ...] = ()
     """quick_start = pick: seats still to pick, next first."""
-    last: tuple[Move, ...] = ()
-    """The moves of the latest ply, in order (the boards mark them)."""
+    last: tuple[LastMove, ...] = ()
+    """The moves of the latest ply, in order, those the turn flow played for a seat included (the
+    boards mark them; all of it is public, spec §6)."""

@@ -12,7 +12,8 @@ from bot.i18n import Text
 from rules.engine import Event, rng_for
 from rules.mogul import GAME
 from rules.mogul.picture import render_picture, replay_turn
-from rules.mogul.state import MogulState, Move
+from rules.mogul.state import MogulState
+from rules.mogul.view import Move
 from tests.rules.mogul.helpers import build, cards
 from tests.support.pictures import fits_a_phone, marked, picture, positions, text
 
@@ -76,10 +77,11 @@ def test_the_last_move_is_recorded_with_what_the_turn_flow_played() -> None:
     auction (MG-AUC-4) and is the next record, alone."""
     state = build(3, chips=(3, 0, 2), loaned=(False, True, False))
     paid, _ = play(state, 0, "pay")
-    assert paid.last == (Move(seat=0, kind="pay"), Move(seat=1, kind="drop", count=1))
+    assert paid.last == ((0, "pay", 0, ""), (1, "drop", 1, ""))
+    assert GAME.view(paid, None).last == (Move(seat=0, kind="pay"), Move(seat=1, kind="drop", count=1))
     assert paid.turn == 2
     closed, _ = play(paid, 2, "drop")
-    assert closed.last == (Move(seat=2, kind="drop", count=0),)
+    assert GAME.view(closed, None).last == (Move(seat=2, kind="drop", count=0),)
     assert closed.phase == "winner" and closed.winner == 0
 
 
@@ -100,12 +102,12 @@ def test_taking_and_selling_mark_the_shares_they_moved() -> None:
         active=(True, False, False),
     )
     sold, _ = play(state, 0, "sell:2")
-    assert sold.last == (Move(seat=0, kind="sell", count=2, colour="pink"),)
+    assert GAME.view(sold, None).last == (Move(seat=0, kind="sell", count=2, colour="pink"),)
     board = GAME.presentation.render_board(GAME.view(sold, None), tr)
     assert "✨ sold 2 shares" in board and "✨ the last move" in board
     assert marked(render_picture(GAME.view(sold, None), tr)) > 500
     taken, _ = play(sold, 1, "take")
-    assert taken.last[0] == Move(seat=1, kind="take", card="M09")
+    assert GAME.view(taken, None).last[0] == Move(seat=1, kind="take", card="M09")
     assert "✨ took M09" in GAME.presentation.render_board(GAME.view(taken, None), tr)
     quiet = taken.model_copy(update={"last": ()})
     assert "✨" not in GAME.presentation.render_board(GAME.view(quiet, None), tr)
