@@ -328,6 +328,9 @@ def _legend(sheet: Sheet, view: RacebowView, tr: Text) -> None:
         (lambda draw, x, y: token(draw, x, y, 0, 10), tr("racebow.picture.legend.player")),
         (_stack_symbol, tr("racebow.picture.legend.stack")),
     ]
+    shown = picture_tiles(view)
+    if any(b != a + 1 for a, b in pairwise(shown)):
+        items.append((_gap_symbol, tr("racebow.picture.legend.gap")))
     if view.reach:
         items.append(
             (
@@ -338,6 +341,10 @@ def _legend(sheet: Sheet, view: RacebowView, tr: Text) -> None:
     if view.last.seat >= 0:
         items.append((last_symbol, tr("racebow.picture.legend.last", player=tr.name(view.last.seat))))
     sheet.legend(items, key="racebow")
+
+
+def _gap_symbol(draw: Draw, x: float, y: float) -> None:
+    draw.text((x, y), "⋯", fill=MUTED, font=font(SMALL, True), anchor="mm")
 
 
 def _stack_symbol(draw: Draw, x: float, y: float) -> None:

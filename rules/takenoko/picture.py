@@ -143,6 +143,10 @@ def _swatch(colour: str, *, dry: bool = False) -> Callable[[Draw, float, float],
     return paint
 
 
+def _pond_symbol(draw: Draw, x: float, y: float) -> None:
+    draw.polygon(_corners(x, y, 12), fill=POND_FILL, outline=OUTLINE)
+
+
 def _spot_symbol(draw: Draw, x: float, y: float) -> None:
     outline(draw, _corners(x, y, 11), SPOT, 2)
 
@@ -365,6 +369,7 @@ def _legend(sheet: Sheet, view: TakenokoView, tr: Text) -> None:
         (lambda draw, x, y: gardener(draw, x, y + 2, 11), tr("takenoko.picture.legend.gardener")),
         (lambda draw, x, y: panda(draw, x, y + 1, 10), tr("takenoko.picture.legend.panda")),
         (_canal_symbol, tr("takenoko.picture.legend.canal")),
+        (_pond_symbol, tr("takenoko.picture.legend.pond")),
     ]
     if view.spots_shown:
         items.append((_spot_symbol, tr("takenoko.picture.legend.spot")))
