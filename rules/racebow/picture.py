@@ -259,13 +259,8 @@ def _bonus_piece(symbol: str, value: int) -> list[Piece]:
 def _players(sheet: Sheet, view: RacebowView, tr: Text) -> None:
     over = view.ask == "over"
     order = sorted(range(view.players), key=lambda s: (view.ranks[s], s)) if over else list(range(view.players))
-    sheet.line(
-        [
-            Word(" " * 4, size=SMALL),
-            Word(tr("racebow.picture.columns"), size=SMALL, fill=MUTED),
-        ],
-        height=26,
-    )
+    columns = tr("racebow.picture.columns_over" if over else "racebow.picture.columns")
+    sheet.line([Word(" " * 4, size=SMALL), Word(columns, size=SMALL, fill=MUTED)], height=26)
     for seat in order:
         pieces: list[Piece] = []
         if over:
@@ -282,9 +277,12 @@ def _players(sheet: Sheet, view: RacebowView, tr: Text) -> None:
         pieces.append(_slots(view.stacks[seat], TARGETS[seat]))
         for symbol, value in zip(BONUS_SYMBOLS, view.tracks[seat], strict=True):
             pieces += _bonus_piece(symbol, value)
-        if view.places[seat] and not over:
+        if over:  # RB-END-05: the round the player finished in, "—" if they did not
+            done = str(view.finished[seat]) if view.finished[seat] else "—"
+            pieces.append(Word(tr("racebow.picture.finished", round=done), size=SMALL, fill=MUTED))
+        elif view.places[seat]:
             pieces.append(Word(tr(f"racebow.place.{view.places[seat]}"), bold=True, size=SMALL))
-        elif not over:
+        else:
             tile, cell = view.where[seat]
             pieces.append(Word(f"{tile}{cell_code(cell)}", size=SMALL, fill=MUTED))
         sheet.line(pieces, highlight=seat == view.last.seat and not over, height=38)
@@ -320,6 +318,16 @@ def _title(view: RacebowView, tr: Text) -> tuple[str, str]:
 
 
 def _legend(sheet: Sheet, view: RacebowView, tr: Text) -> None:
+    if view.ask == "over":  # only the racers' lines are left: their symbols alone
+        sheet.legend(
+            [
+                (lambda draw, x, y: token(draw, x, y, 0, 10), tr("racebow.picture.legend.player")),
+                (_stack_symbol, tr("racebow.picture.legend.stack")),
+                (lambda draw, x, y: bonus(draw, x, y, ">", 10), tr("racebow.picture.legend.bonus")),
+            ],
+            key="racebow-over",
+        )
+        return
     items: list[tuple[Callable[[Draw, float, float], None], str]] = [
         (lambda draw, x, y: _levels_symbol(draw, x, y), tr("racebow.picture.legend.levels")),
         (lambda draw, x, y: pawn(draw, x, y, "R", 11), tr("racebow.picture.legend.pawn")),
