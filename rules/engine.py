@@ -326,6 +326,10 @@ class Presentation(Generic[S, A, V]):
     """One seat's private view (hand, chips, secret bets) as text."""
     render_picture: Callable[[V, Text], bytes] | None = None
     """Optional: the public board as a PNG, drawn from the same view (a hex garden, say)."""
+    replay_turn: Callable[[S], Hashable] | None = None
+    """Optional, with ``render_picture``: what one turn is in a replay (``rules.drawing.frames``
+    draws a picture each time it changes: a seat's turn, a race card, a Mogul round). None: each
+    time the seats to act change."""
 
 
 @dataclass(frozen=True, kw_only=True)

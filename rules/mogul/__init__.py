@@ -1,7 +1,7 @@
 """Mogul (Michael Schacht, 2002): trade shares, bid with hidden chips, survive the Crash.
 
 The package's one job here is to assemble the bundle the registry holds, from the modules that
-each do one part: ``rules`` (the contract), ``scoring`` (the outcome), ``view``, ``render``,
+each do one part: ``rules`` (the contract), ``scoring`` (the outcome), ``view``, ``render``, ``picture``,
 ``ai`` and ``secrets``.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rules.engine import Game, Presentation, Secrets
 
-from . import ai, render, rules, scoring, secrets
+from . import ai, picture, render, rules, scoring, secrets
 from .actions import MogulAction, action_code, parse_action
 from .data import MAX_PLAYERS, MIN_PLAYERS
 from .state import MogulState
@@ -36,6 +36,8 @@ GAME: Game[MogulState, MogulAction, MogulView] = Game(
         prompt=render.prompt,
         render_board=render.render_board,
         render_private=render.render_private,
+        render_picture=picture.render_picture,
+        replay_turn=picture.replay_turn,
     ),
     ai=ai.choose,
     secrets=Secrets(public_choices=secrets.public_choices, swap=secrets.swap),

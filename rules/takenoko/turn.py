@@ -191,6 +191,7 @@ def _action(w: TakenokoFields, action: TakenokoAction, forced: bool) -> None:
         return
     name = action.name
     w.used = (*w.used, name)
+    w.touch()  # an action taken: from now on the boards mark this turn, not the one before
     seat = w.turn
     if name == "plot":
         # TK-PLOT-01: draw up to 3, shown only to the player, in draw order.

@@ -2,13 +2,13 @@
 
 The package assembles the game from its parts: the rules (rules.py, on the working copy of
 work.py and the steps of auction, movement, betting and scoring), the views and prompts (view.py),
-the text (render.py), the AI (ai.py) and the secrets (secrets.py).
+the text (render.py), the picture (picture.py), the AI (ai.py) and the secrets (secrets.py).
 """
 
 from __future__ import annotations
 
 from rules.engine import Game, Presentation, Secrets
-from rules.toprace import ai, render, rules, secrets, view
+from rules.toprace import ai, picture, render, rules, secrets, view
 from rules.toprace.actions import Action, action_code, parse_action
 from rules.toprace.state import TopRaceState
 from rules.toprace.view import TopRaceView
@@ -33,6 +33,8 @@ GAME: Game[TopRaceState, Action, TopRaceView] = Game(
         prompt=view.prompt,
         render_board=render.render_board,
         render_private=render.render_private,
+        render_picture=picture.render_picture,
+        replay_turn=picture.replay_turn,
     ),
     ai=ai.ai_action,
     secrets=Secrets(public_choices=secrets.public_choices, swap=secrets.swap),

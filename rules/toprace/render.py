@@ -45,6 +45,8 @@ GAP = 3
 """A run of more rows than this without a car is drawn as one '⋮' line."""
 AMOUNT = 7
 """Width of an amount column of the Grand Prix table ('−1 800' fits, with a space before it)."""
+LAST_MARK = "✨"
+"""Marks the line of a car the last move moved (the legend says so)."""
 
 
 def slots_text(edition: str, card_id: int) -> str:
@@ -187,6 +189,7 @@ def _where(view: TopRaceView, tr: Text, car: int) -> str:
 
 def _car_lines(view: TopRaceView, tr: Text) -> list[str]:
     out = []
+    moved = {trail.car for trail in view.moved}
     for car in range(NCARS):
         o = view.owner[car]
         if o >= 0:
@@ -195,7 +198,10 @@ def _car_lines(view: TopRaceView, tr: Text) -> list[str]:
             who = tr("toprace.board.bank")
         else:
             who = "—"
-        out.append(f"{_car(tr, view.edition, car)} · {who} · {_where(view, tr, car)}")
+        mark = f" {LAST_MARK}" if car in moved else ""
+        out.append(f"{_car(tr, view.edition, car)} · {who} · {_where(view, tr, car)}{mark}")
+    if moved and view.phase == "auction":
+        out.append(tr("toprace.board.legend_placed"))
     return out
 
 
@@ -351,7 +357,10 @@ def render_board(view: TopRaceView, tr: Text) -> str:
         return "\n".join(lines)
     if view.phase == "race":
         track = _map(view, tr)
-        lines += ["```", *track, "```", tr("toprace.board.legend")]
+        legend = tr("toprace.board.legend")
+        if view.moved:
+            legend += " · " + tr("toprace.board.legend_last")
+        lines += ["```", *track, "```", legend]
     lines += _car_lines(view, tr)
     lines += _player_lines(view, tr)
     if view.betting and view.phase == "race":
