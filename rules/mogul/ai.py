@@ -16,8 +16,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rules.engine import Seat
+from rules.engine import Order, Seat
 
+from . import orders
 from .actions import DROP, LOAN, PAY, SELLS, TAKE, MogulAction
 from .data import CARD_LIST, CARDS, CHIPS_PER_POINT, COLOUR_INDEX, COLOURS, CRASH_ZONE
 from .rules import legal_actions
@@ -141,3 +142,16 @@ def _auction(view: MogulSeatView, seat: Seat, legal: Sequence[MogulAction], look
     if LOAN in legal and prize - pot_value > view.loan_cost + LOAN_MARGIN:
         return LOAN
     return DROP
+
+
+def plan(state: MogulState, seat: Seat, rng: random.Random) -> Order | None:
+    """The AI's choice on its auction turn as a standing order (MG-ORD): PAY as one payment, DROP
+    as a pot limit it has reached; None off its auction turn or for a LOAN (orders never borrow)."""
+    if state.phase != "auction" or state.turn != seat:
+        return None
+    action = choose(state, seat, rng)
+    if action == PAY:
+        return orders.check(state, seat, {orders.PAYS: "1"})
+    if action == DROP:
+        return orders.check(state, seat, {orders.POT: str(min(state.pot, orders.MAX_POT))})
+    return None
