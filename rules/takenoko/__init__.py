@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules.engine import Game, Presentation, Secrets
+from rules.engine import Game, Orders, Presentation, Secrets
+from rules.takenoko import orders
 from rules.takenoko.actions import TakenokoAction, action_code, parse_action
 from rules.takenoko.ai import choose
 from rules.takenoko.picture import render_picture, replay_turn
@@ -39,5 +40,14 @@ GAME: Game[TakenokoState, TakenokoAction, TakenokoView] = Game(
     secrets=Secrets(public_choices=public_choices, swap=swap),
     hidden=hidden,
     skip=skip,
+    orders=Orders(
+        fields=orders.fields,
+        check=orders.check,
+        decide=orders.decide,
+        keep=orders.keep,
+        describe=orders.describe,
+        label=orders.label,
+        plan=orders.plan,
+    ),
 )
 """Takenoko as the registry holds it."""

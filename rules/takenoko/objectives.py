@@ -4,6 +4,8 @@ variant) — TK-OBJ-01/02/07, TK-END-01/03. When a single card holds is cards.py
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules.takenoko.cards import card_holds, gardener_card_holds, hand_parts
 from rules.takenoko.data import CARDS, CATEGORIES, objectives_needed
 from rules.takenoko.fields import TakenokoFields
@@ -41,6 +43,12 @@ def any_met(w: TakenokoFields, seat: int) -> bool:
             if irrigated.holds(card):
                 return True
     return False
+
+
+def best_first(cards: Sequence[str]) -> str:
+    """The card to validate first among cards that hold: the most points, the first in hand order
+    on a tie (the AI's choice, and the end-of-turn preference's: orders.py)."""
+    return max(cards, key=lambda card_id: CARDS[card_id].points)
 
 
 def validate(w: TakenokoFields, card_id: str) -> None:

@@ -102,3 +102,19 @@ def test_tk_end_06_round_100_ends_the_game_without_an_emperor() -> None:
     earlier = state.model_copy(update={"round": 99})
     going, _ = play(earlier, "end")
     assert going.step != "over" and going.round == 100
+
+
+def test_tk_end_06_last_turns_after_the_emperor_are_completed_past_round_100() -> None:
+    """TK-END-06: the Emperor was taken in round 100 (TK-END-01); when round 100 ends, the other
+    players' last turns (TK-END-02) are completed first, running into round 101, then the game
+    ends, scored with the Emperor."""
+    ann, bea, cal = 0, 1, 2
+    state = position(3, garden=GARDEN, round=100, emperor=ann, used=("irrigation", "objective"))
+    state = state.model_copy(update={"turn": bea, "first": cal, "done": (SEVEN, (), ())})
+    going, events = play(state, "end")
+    assert going.step != "over" and going.round == 101 and going.turn == cal
+    assert "round_limit" not in keys(events) and "final_turn" in keys(events)
+    over, said = finish_turn(going)
+    assert over.step == "over" and over.emperor == ann and "round_limit" not in said
+    result = GAME.outcome(over)
+    assert result is not None and next(s for s in result.standings if s.seat == ann).score == score(SEVEN, True)
