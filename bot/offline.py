@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.errors import TableError
+from bot.guide import guide
 from bot.i18n import moment, offline_commands, t
 from bot.outbox import Outbox, Place, Player
 from bot.service import TableService
@@ -67,8 +68,15 @@ class OfflineTable:
     """Reads player commands, calls the service, prints what each reader would see."""
 
     def __init__(
-        self, service: TableService, players: dict[str, Player], out: TextIO, lang: str, clock: VirtualClock
+        self,
+        service: TableService,
+        players: dict[str, Player],
+        out: TextIO,
+        lang: str,
+        clock: VirtualClock,
+        game: str = "",
     ) -> None:
+        self.game = game
         self.service = service
         self.players = players
         self.out = out
@@ -120,6 +128,20 @@ class OfflineTable:
             self.say(channel, t(key, self.lang, player=reminder.name, deadline=deadline))
         for private in box.private:
             self.say(t("offline.dm", self.lang, player=self._name(private.user_id)), private.text)
+        if box.order is not None and actor is not None:
+            lines = [
+                t(
+                    "offline.order_field",
+                    self.lang,
+                    field=f.name,
+                    label=f.label,
+                    current=next((c.label for c in f.values if c.code == f.current), f.current),
+                    values="|".join(c.code for c in f.values),
+                )
+                for f in box.order.fields
+            ]
+            usage = t("offline.order_usage", self.lang, player=actor.name) if box.order.fields else ""
+            self.say(t("offline.only", self.lang, player=actor.name), "\n".join([*lines, usage]))
 
     def _name(self, user_id: str) -> str:
         return next((p.name for p in self.players.values() if p.id == user_id), user_id)
@@ -182,6 +204,32 @@ class OfflineTable:
                 PLACE, player, self.players[arg.casefold()].id if arg.casefold() in self.players else arg
             ),
         }
+        if verb == "orders":
+            if not arg:
+                return await service.show_orders(PLACE, player)
+            if arg.casefold() in ("off", "cancel"):
+                return await service.cancel_orders(PLACE, player)
+            values = dict(part.partition("=")[::2] for part in arg.split())
+            return await service.set_orders(PLACE, player, values)
+        if verb == "turns":
+            waiting = await service.waiting(player, None)
+            lines = [
+                t(
+                    "offline.turn_line",
+                    self.lang,
+                    game=t(f"{w.table.game}.name", self.lang),
+                    table=w.table.id,
+                    prompt=w.prompt,
+                )
+                for w in waiting
+            ]
+            self.say(
+                t("offline.only", self.lang, player=player.name), "\n".join(lines) or t("discord.turns.none", self.lang)
+            )
+            return None
+        if verb == "rules":
+            self.say(t("offline.only", self.lang, player=player.name), guide(self.game, arg, self.lang))
+            return None
         if verb in ("help", "?"):
             self.say(t("offline.only", self.lang, player=player.name), t("offline.help", self.lang))
             return None
@@ -273,7 +321,7 @@ async def play(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> i
             service = TableService(store, clock=clock)
             if args.seed is not None:
                 service.new_seed = lambda: str(args.seed)
-            table = OfflineTable(service, players, out, args.lang, clock)
+            table = OfflineTable(service, players, out, args.lang, clock, args.game)
             host = players[names[0].casefold()]
             resumed = await store.live_table(PLACE.channel_id)
             try:

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.errors import BadOption, NotInLobby, NotSeated, TableError
 from bot.i18n import Text, t
-from bot.outbox import Choice, OrderField, Outbox, Place, Player
+from bot.outbox import Choice, OrderField, OrderPanel, Outbox, Place, Player
 from bot.outboxes import Outboxes
 from bot.step import Step
 from bot.tables import Tables, names
@@ -36,7 +36,7 @@ class StandingOrders:
         """The player's order and what they may set now (answered to them alone)."""
         table, seat, orders = await self._seat(place, player, table_id)
         out = self.outboxes.plain(table, self._describe(table, orders, seat, player))
-        out.order = self._fields(table, orders, seat, player)
+        out.order = self._panel(table, orders, seat, player)
         return out
 
     async def set(
@@ -90,7 +90,7 @@ class StandingOrders:
             out = self.outboxes.plain(table, reply)
         else:
             out.reply = reply + ("\n" + out.reply if out.reply else "")
-        out.order = self._fields(table, rules.orders, seat, player)
+        out.order = self._panel(table, rules.orders, seat, player)
         return out
 
     async def _seat(self, place: Place | None, player: Player, table_id: int | None) -> tuple[TableRecord, int, Any]:
@@ -112,14 +112,13 @@ class StandingOrders:
             return t("orders.none_set", player.locale)
         return t("orders.yours", player.locale, order=tr.msg(orders.describe(dict(held))))
 
-    def _fields(self, table: TableRecord, orders: Any, seat: int, player: Player) -> list[OrderField]:
-        if table.status != "active":
-            return []
+    def _panel(self, table: TableRecord, orders: Any, seat: int, player: Player) -> OrderPanel:
         tr = Text(player.locale, names(table))
         held = table.orders.get(seat, {})
         found = []
-        for spec in orders.fields(self.tables.state(table), seat):
+        specs = orders.fields(self.tables.state(table), seat) if table.status == "active" else ()
+        for spec in specs:
             values = tuple(Choice(v, tr.msg(orders.label(spec.name, v))) for v in spec.choices)
-            current = held.get(spec.name, spec.choices[0])
+            current = held.get(spec.name, spec.default if spec.default in spec.choices else spec.choices[0])
             found.append(OrderField(spec.name, t(f"{table.game}.order.{spec.name}", player.locale), values, current))
-        return found
+        return OrderPanel(table.id, bool(held), tuple(found))

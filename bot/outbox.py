@@ -155,6 +155,17 @@ class OrderField:
     """The value set now (the first one if none)."""
 
 
+@dataclass(frozen=True)
+class OrderPanel:
+    """A player's standing order at one table, as they see and change it."""
+
+    table_id: int
+    held: bool
+    """True if they hold an order now."""
+    fields: tuple[OrderField, ...]
+    """What they may set now (empty: nothing can be ordered at this moment)."""
+
+
 @dataclass
 class Outbox:
     """Everything one call produces, already translated.
@@ -200,8 +211,8 @@ class Outbox:
     """What the picture shows (a digest of its inputs): unchanged means there is no need to draw
     or upload it again."""
     before: list[Outbox] = field(default_factory=list)
-    order: list[OrderField] = field(default_factory=list)
-    """The caller's standing order, field by field, when they asked to see or change it."""
+    order: OrderPanel | None = None
+    """The caller's standing order, when they asked to see or change it."""
 
     @property
     def table_id(self) -> int:

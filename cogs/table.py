@@ -11,27 +11,14 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.errors import TableError
-from bot.i18n import catalogue, t
+from bot.guide import guide, rule_topics
+from bot.i18n import t
 from bot.outbox import Outbox
 from cogs.ui.context import place_of, player_of
 from cogs.ui.hub import jump_url, stamp, table_hub
 from cogs.ui.translate import L, bonus_choices, clock_choices, game_name, level_choices, policy_choices, text_or
 
 hub_of = table_hub
-
-
-def rule_topics(game: str, locale: str | None) -> dict[str, str]:
-    """The quick-reference topics of ``game`` (the catalogue keys ``<game>.rules.<topic>``, in the
-    catalogue's order), each with its name in ``locale`` (``<game>.topic.<topic>``)."""
-    prefix = f"{game}.rules."
-    topics = [key[len(prefix) :] for key in catalogue("en") if key.startswith(prefix)]
-    return {topic: t(f"{game}.topic.{topic}", locale) for topic in topics}
-
-
-def find_topic(topics: dict[str, str], typed: str) -> str | None:
-    """The topic a player named, by its name in their language or by its key (any case)."""
-    wanted = typed.strip().casefold()
-    return next((topic for topic, name in topics.items() if wanted in (topic.casefold(), name.casefold())), None)
 
 
 class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_description=L("cmd.game.description")):
@@ -323,20 +310,7 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
             games = ", ".join(sorted(hub.service.games))
             await hub.reply(interaction, t("discord.unknown_game", loc, game=game, games=games))
             return
-        name = game_name(game, loc)
-        topics = rule_topics(game, loc)
-        chosen = None if topic is None else find_topic(topics, topic)
-        if not topics:
-            await hub.reply(interaction, t("discord.rules_none", loc, game=name))
-        elif topic is None:
-            await hub.reply(interaction, t("discord.rules_topics", loc, game=name, topics=", ".join(topics.values())))
-        elif chosen is None:
-            text = t("discord.rules_unknown_topic", loc, game=name, topic=topic, topics=", ".join(topics.values()))
-            await hub.reply(interaction, text)
-        else:
-            # The next question is "what else is there?": the other topics close the page.
-            others = t("discord.rules_more", loc, topics=", ".join(n for k, n in topics.items() if k != chosen))
-            await hub.reply(interaction, f"{t(f'{game}.rules.{chosen}', loc)}\n\n{others}")
+        await hub.reply(interaction, guide(game, topic or "", loc))
 
     @rules.autocomplete("game")
     async def rules_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.outbox import Ask, Choice, OrderField
+from bot.outbox import Ask, Choice, OrderPanel
 from cogs.ui.context import hub_of
 
 MAX_BUTTON_CHOICES = 19  # 5 rows of 5, minus a row kept for "My hand" and the select fallback
@@ -233,17 +233,15 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 
 
-def orders_view(
-    table_id: int, fields: Sequence[OrderField], locale: str | None, *, held: bool
-) -> discord.ui.View | None:
+def orders_view(panel: OrderPanel, locale: str | None) -> discord.ui.View | None:
     """A menu per field of a standing order (at most four), and "Cancel my order" if one is held."""
-    if not fields and not held:
+    if not panel.fields and not panel.held:
         return None
     view = discord.ui.View(timeout=None)
-    for field in fields[:4]:
-        view.add_item(OrderSelect(table_id, field.name, field.values, field.current, field.label))
-    if held:
-        view.add_item(OrderButton(table_id, "cancel", t("discord.button.cancel_order", locale)))
+    for field in panel.fields[:4]:
+        view.add_item(OrderSelect(panel.table_id, field.name, field.values, field.current, field.label))
+    if panel.held:
+        view.add_item(OrderButton(panel.table_id, "cancel", t("discord.button.cancel_order", locale)))
     return view
 
 

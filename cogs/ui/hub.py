@@ -32,6 +32,7 @@ from bot.outbox import Outbox, Player, Private, Table
 from bot.service import TableService
 from cogs.ui.components import (
     MAX_BUTTON_CHOICES,
+    OrderButton,
     UndoButton,
     choices_view,
     clip,
@@ -457,7 +458,8 @@ class TableHub:
         if out.own is not None and out.own.choices:
             view = choices_view(out.own, out.own.choices, player.locale, orders=has_orders)
         elif has_orders:
-            view = orders_view(out.table_id, [], player.locale, held=False)
+            view = discord.ui.View(timeout=None)
+            view.add_item(OrderButton(out.table_id, "show", t("discord.button.orders", player.locale)))
         await self.reply(interaction, out.reply, view=view)
 
     # -- standing orders ------------------------------------------------------------------------
@@ -492,8 +494,7 @@ class TableHub:
             await self._after_board(out, new_board)
 
     async def _order_reply(self, interaction: discord.Interaction, out: Outbox, player: Player, *, edit: bool) -> None:
-        held = bool(out.order) and any(f.current != f.values[0].code for f in out.order if f.values)
-        view = orders_view(out.table_id, out.order, player.locale, held=held)
+        view = orders_view(out.order, player.locale) if out.order is not None else None
         text = clip(out.reply, MAX_CONTENT)
         if edit and not interaction.response.is_done():
             await interaction.response.edit_message(content=text, view=view)

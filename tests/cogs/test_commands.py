@@ -12,8 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EXTENSIONS
+from bot.guide import find_topic, rule_topics
 from bot.i18n import catalogue, placeholders, t
-from cogs.table import find_topic, rule_topics
 from cogs.ui.newgame import add_game_groups
 from cogs.ui.translate import CatalogueTranslator
 from rules.registry import GAMES

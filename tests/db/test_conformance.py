@@ -482,3 +482,28 @@ async def test_reminders_pings_results_and_past_tables(store: TableStore, clock:
     assert over.id == table.id and over.results and len(over.results.standings) == 2
     assert await store.finished_tables(5, "mogul") == [] and await store.finished_tables(6) == []
     assert [t.id for t in await store.channel_tables(920)] == [table_id]
+
+
+async def test_two_processes_apply_a_standing_order_once(open_store: OpenStore, clock: Clock) -> None:
+    """MG-ORD: an order lives in the table's row and acts inside the guarded write of the move
+    before it, so when that move reaches two processes at once, one write lands, with the order's
+    answer, and the other finds the table moved: the order never pays twice."""
+    a, b = await two_services(open_store, clock)
+    place = Place(1, 940)
+    table_id = await started(a, "mogul", place, ANA, BEN, CY)
+    table = await a.table(table_id=table_id)
+    (ask,) = await a.asks(table_id=table_id)
+    assert a.state_of(table).phase == "auction"
+    holder_seat = (ask.seat + 1) % 3  # the next bidder, clockwise (MG-AUC-1)
+    holder = PEOPLE[table.seats[holder_seat].user_id]
+    await a.set_orders(place, holder, {"pays": "5", "scope": "always"})
+    clicker = PEOPLE[ask.user_id]
+    outcomes = await asyncio.gather(
+        a.act(clicker, "pay", table_id=table_id, decision=ask.decision),
+        b.act(clicker, "pay", table_id=table_id, decision=ask.decision),
+        return_exceptions=True,
+    )
+    assert sorted(type(o).__name__ for o in outcomes) == ["Outbox", "Stale"]
+    log = await b.store.actions(table_id)
+    assert [(e.seat, e.code, e.how) for e in log[-2:]] == [(ask.seat, "pay", ""), (holder_seat, "pay", "order")]
+    assert await b.replay(table_id) == b.state_of(await b.table(table_id=table_id))
