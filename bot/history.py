@@ -18,6 +18,8 @@ from rules.engine import UNDO, Event, rng_for
 LOG_PAGE = 15
 RECAP_TURNS = 6
 """Turns a recap shows (the latest); the earlier ones are counted, and are in /game log."""
+TURN_LINES = 6
+"""Events a recap shows per turn (the rest are counted)."""
 HISTORY_CACHE = 256
 """Public histories kept per process, for recaps and the paged log."""
 AI_MOVES = ("ai", "timeout")
@@ -143,7 +145,7 @@ class History:
         if not turns:
             return ""
         earlier = sum(len(lines) for lines in turns[:-RECAP_TURNS])
-        shown = ["• " + line for line in (" · ".join(lines) for lines in turns[-RECAP_TURNS:])]
+        shown = ["• " + " · ".join(shortened(lines, locale)) for lines in turns[-RECAP_TURNS:]]
         more = [t("table.recap_more", locale, n=earlier)] if earlier else []
         return "\n".join([t("table.recap", locale), *more, *shown])
 
@@ -156,6 +158,13 @@ def lines_of(entry: Entry, tr: Text) -> list[str]:
         marker = t("table.ai_for", tr.locale, player=tr.name(entry.seat))
         lines = [f"{marker} {line}" for line in lines]
     return lines
+
+
+def shortened(lines: list[str], locale: str | None, most: int = TURN_LINES) -> list[str]:
+    """A turn's lines, the first ``most`` of them and how many more (all are in /game log)."""
+    if len(lines) <= most:
+        return lines
+    return [*lines[:most], t("table.turn_more", locale, n=len(lines) - most)]
 
 
 def grouped(entries: list[Entry], tr: Text) -> list[list[str]]:

@@ -108,7 +108,7 @@ class Lobby:
             if rec.host_id != by.id:
                 raise NotHost()
             taken = {s.user_id for s in rec.seats}
-            number = 1 + sum(1 for s in rec.seats if s.is_ai)
+            number = 1 + sum(1 for s in rec.seats if s.user_id.startswith(AI_PREFIX))
             while f"{AI_PREFIX}{number}" in taken:
                 number += 1
             suffix = "" if level == "normal" else f":{level}"

@@ -22,7 +22,7 @@ from typing import TextIO
 
 from bot.errors import TableError
 from bot.guide import guide
-from bot.i18n import moment, offline_commands, t
+from bot.i18n import duration, moment, offline_commands, t
 from bot.outbox import Outbox, Place, Player
 from bot.service import TableService
 from db import open_store
@@ -96,7 +96,7 @@ class OfflineTable:
         for earlier in box.before:
             self.show(earlier, None)
         if actor is not None and box.reply:
-            self.say(t("offline.only", self.lang, player=actor.name), box.reply)
+            self.say(t("offline.only", self.lang, player=actor.name), "\n".join([box.reply, *self._seats(box)]))
         channel = t("offline.channel", self.lang)
         if box.events:
             self.say(channel, "\n".join(box.events))
@@ -142,6 +142,23 @@ class OfflineTable:
             ]
             usage = t("offline.order_usage", self.lang, player=actor.name) if box.order.fields else ""
             self.say(t("offline.only", self.lang, player=actor.name), "\n".join([*lines, usage]))
+
+    def _seats(self, box: Outbox) -> list[str]:
+        """/game status's seats, with times in words."""
+        lines = []
+        for seat in box.seats:
+            ai = t("offline.seat_ai", self.lang) if seat.ai else ""
+            if seat.asked_since is None:
+                lines.append(t("offline.seat_idle", self.lang, player=seat.name, ai=ai, bank=seat.bank_hours))
+                continue
+            waited = duration((self.clock() - datetime.fromisoformat(seat.asked_since)).total_seconds(), self.lang)
+            deadline = (
+                t("offline.seat_deadline", self.lang, deadline=moment(datetime.fromisoformat(seat.deadline), self.lang))
+                if seat.deadline
+                else ""
+            )
+            lines.append(t("offline.seat_asked", self.lang, player=seat.name, ai=ai, waited=waited, deadline=deadline))
+        return lines
 
     def _name(self, user_id: str) -> str:
         return next((p.name for p in self.players.values() if p.id == user_id), user_id)
@@ -192,6 +209,7 @@ class OfflineTable:
             "leave": lambda: service.leave(PLACE, player),
             "start": lambda: service.start(PLACE, player),
             "cancel": lambda: service.cancel(PLACE, player),
+            "addbot": lambda: service.add_ai(PLACE, player, arg or "normal"),
             "hand": lambda: service.hand(PLACE, player),
             "log": lambda: service.log_page(PLACE, player, _page(arg)),
             "status": lambda: service.status(PLACE, player),
@@ -332,11 +350,16 @@ async def play(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> i
                     created = await service.create(
                         PLACE, args.game, host, options, locale=args.lang, ai=names[0].casefold() in ai
                     )
-                    table.show(created, host)
                     if not args.lobby:
-                        for name in names[1:]:
+                        # The table starts at once: no lobby to show, nobody to tell to join or start.
+                        created.reply, created.board = "", ""
+                    table.show(created, host)
+                    # The AI's seats join by themselves; in the lobby, the others type "join".
+                    for name in names[1:]:
+                        if name.casefold() in ai or not args.lobby:
                             box = await service.join(PLACE, players[name.casefold()], ai=name.casefold() in ai)
                             table.show(Outbox(box.table, events=box.events), None)
+                    if not args.lobby:
                         table.show(await service.start(PLACE, host), host)
             except TableError as refused:
                 table.say(t("offline.only", args.lang, player=host.name), "⛔ " + refused.text(args.lang))

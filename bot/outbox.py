@@ -88,6 +88,21 @@ class Clock:
 
 
 @dataclass(frozen=True)
+class SeatLine:
+    """One seat as /game status shows it: who, whether the AI plays it, and its clock."""
+
+    name: str
+    ai: bool
+    """True for an AI seat, or a seat the AI plays for an absent player."""
+    asked_since: str | None
+    """When its open decision opened (ISO time), or None if it is not asked."""
+    deadline: str | None
+    """When its clock runs out (ISO time), or None: not asked, no clock, paused or the AI plays it."""
+    bank_hours: int
+    """Hours left in its bank, as of its last decision (shown for seats not asked)."""
+
+
+@dataclass(frozen=True)
 class Reminder:
     """A reminder to send: to whom, which decision's deadline, and whether it is the last one."""
 
@@ -211,6 +226,8 @@ class Outbox:
     """What the picture shows (a digest of its inputs): unchanged means there is no need to draw
     or upload it again."""
     before: list[Outbox] = field(default_factory=list)
+    seats: list[SeatLine] = field(default_factory=list)
+    """For /game status: every seat and its clock."""
     order: OrderPanel | None = None
     """The caller's standing order, when they asked to see or change it."""
 

@@ -12,9 +12,9 @@ from bot.history import AI_MOVES, History
 from bot.i18n import Text, catalogue, duration, t
 from bot.outbox import Ask, Choice, Clock, Outbox, Ping, Player, Private
 from bot.step import Step
-from bot.tables import Tables, name_of, names, table_of
+from bot.tables import Tables, board_names, name_of, names, table_of
 from db.records import TableRecord
-from rules.engine import Game, Outcome
+from rules.engine import Event, Game, Outcome
 
 RECAP_AFTER_HOURS = 12
 """A ping starts with a recap for a player whose last own decision is at least this old."""
@@ -32,7 +32,8 @@ class Outboxes:
         """Put the public board (text, and picture where the game draws one) into ``out``."""
         rules = self.tables.rules(table.game)
         view = rules.view(state, None)
-        tr = Text(table.locale, names(table))
+        shown = board_names(table)
+        tr = Text(table.locale, shown)
         out.board = rules.presentation.render_board(view, tr)
         if closing:
             out.board += "\n" + t("table.board_cancelled", table.locale)
@@ -40,7 +41,7 @@ class Outboxes:
         if draw is not None:
             out.picture = _drawing(draw, view, tr)
             digest = hashlib.blake2b(digest_size=12)
-            for part in (table.game, table.locale, "\x00".join(names(table)), view.model_dump_json()):
+            for part in (table.game, table.locale, "\x00".join(shown), view.model_dump_json()):
                 digest.update(part.encode())
                 digest.update(b"\x01")
             out.picture_key = digest.hexdigest()
@@ -117,7 +118,9 @@ class Outboxes:
             loc,
             game=t(f"{table.game}.name", loc),
             table=table.id,
-            players="\n".join(f"• {s.name}" for s in table.seats),
+            players="\n".join(
+                "• " + (t("lobby.ai_seat", loc, player=s.name) if s.is_ai else s.name) for s in table.seats
+            ),
             count=len(table.seats),
             min=rules.min_players,
             max=rules.max_players,
@@ -167,31 +170,49 @@ class Outboxes:
         for rec in table.seats:
             if rec.is_ai or rec.seat is None or rec.seat == actor:
                 continue
+            if table.clocks.seats[rec.seat].away and not everyone_private:
+                continue  # the AI plays for them: they catch up with the recap when they are back
             mine = [e for _, e, _ in step.events if e.to is not None and rec.seat in e.to]
             # A secret decision (a hand to play from, a bet) that opens is sent privately.
             newly_secret = rec.seat in step.opened and rec.seat in secret
-            if everyone_private or mine or newly_secret:
-                tr = Text(rec.locale, names(table))
-                lines = [tr.msg(e) for e in mine]
-                body = self.private_text(table, step.state, rec.seat, rec.locale, ask=True)
-                text = "\n".join([body, *lines]) if lines else body
-                out.private.append(
-                    Private(rec.user_id, rec.name, rec.locale, text, self.own_ask(table, rec.user_id, rec.locale))
-                )
+            if everyone_private:
+                text = self.private_text(table, step.state, rec.seat, rec.locale, ask=True)  # the whole hand, once
+            elif mine or newly_secret:
+                text = self.news(table, step.state, rec.seat, rec.locale, mine, asked=newly_secret)
+            else:
+                continue
+            out.private.append(
+                Private(rec.user_id, rec.name, rec.locale, text, self.own_ask(table, rec.user_id, rec.locale))
+            )
         if reply_to is not None and actor is not None:
             tr = Text(reply_to.locale, names(table))
-            own = [tr.msg(e) for _, e, _ in step.events if e.to is not None and actor in e.to]
+            own = [e for _, e, _ in step.events if e.to is not None and actor in e.to]
             lines = [t("table.you_played", reply_to.locale, action=tr.msg(step.played))] if step.played else []
-            lines.extend(own)
+            lines.extend(collapsed([tr.msg(e) for e in own], own))
             if actor in rules.to_act(step.state):
-                lines.append(self.private_text(table, step.state, actor, reply_to.locale, ask=True))
+                lines.append(tr.msg(rules.presentation.prompt(step.state, actor)))
             out.reply = "\n".join(lines)
             out.own = self.own_ask(table, reply_to.id, reply_to.locale)
             if out.own is not None and all(p.user_id != reply_to.id for p in out.private):
                 # The acting player still has a decision the board cannot show: its DM too.
-                text = self.private_text(table, step.state, actor, reply_to.locale, ask=True)
+                text = self.news(table, step.state, actor, reply_to.locale, [], asked=True)
                 out.private.append(Private(reply_to.id, reply_to.name, reply_to.locale, text, out.own))
         return out
+
+    def news(
+        self, table: TableRecord, state: Any, seat: int, locale: str | None, events: list[Event], *, asked: bool
+    ) -> str:
+        """A private message that says what changed for ``seat`` (each kind of news once, the
+        latest: "your chips now: 7", not a line per payment) and, when a decision the board cannot
+        show opens, what it is; the whole hand is a button away."""
+        rules = self.tables.rules(table.game)
+        tr = Text(locale, names(table))
+        header = t("table.private_header", locale, game=t(f"{table.game}.name", locale), table=table.id)
+        lines = [header, *collapsed([tr.msg(e) for e in events], events)]
+        if asked and seat in rules.to_act(state):
+            lines.append(tr.msg(rules.presentation.prompt(state, seat)))
+        lines.append(t("table.private_news", locale))
+        return "\n".join(lines)
 
     async def finish(self, table: TableRecord, out: Outbox) -> Outbox:
         """Complete a move's Outbox with what needs the store: the recap of a player pinged after a
@@ -216,10 +237,27 @@ class Outboxes:
         if outcome is None:
             return []
         lines = standings_text(table, outcome, locale)
+        own = rules.presentation.render_results
+        if own is not None:
+            lines.append(own(rules.view(state, None), Text(locale, names(table))))
         if table.results is not None:
             for row in table.results.standings:
-                if not row.ai and row.ai_seconds > 0:
-                    lines.append(t("table.ai_played", locale, player=row.name, time=duration(row.ai_seconds, locale)))
+                if row.ai or not (row.ai_seconds > 0 or row.ai_decisions > 0):
+                    continue
+                key = "table.ai_played" if row.counts else "table.ai_played_unrated"
+                lines.append(
+                    t(
+                        key,
+                        locale,
+                        player=row.name,
+                        ai=row.ai_decisions,
+                        total=row.decisions,
+                        # Under a minute is the AI finishing the game at once: the count says it.
+                        time=t("table.ai_time", locale, time=duration(row.ai_seconds, locale))
+                        if row.ai_seconds >= 60
+                        else "",
+                    )
+                )
         return lines
 
     def clock_lines(self, table: TableRecord) -> tuple[list[Clock], str | None]:
@@ -240,15 +278,28 @@ class Outboxes:
         return running, None
 
 
+def collapsed(lines: list[str], events: list[Event]) -> list[str]:
+    """Private lines where a count told again in the same write is told once, the latest (several
+    payments in one go say "your chips now" once, with the count that holds now). Only news made
+    of numbers collapses: a card drawn, a bet made, is each told."""
+    last = {e.key: i for i, e in enumerate(events) if _count_only(e)}
+    return [line for i, (line, e) in enumerate(zip(lines, events, strict=True)) if last.get(e.key, i) == i]
+
+
+def _count_only(event: Event) -> bool:
+    """True for news that only says how many of something a seat holds now."""
+    return not event.terms and not event.seats and all(isinstance(v, int) for v in event.params.values())
+
+
 def _drawing(draw: Callable[[Any, Text], bytes], view: Any, tr: Text) -> Callable[[], bytes]:
     """The picture of ``view``, drawn when called (a front end calls it off its event loop)."""
     return lambda: draw(view, tr)
 
 
 def option_text(game: str, name: str, value: str, locale: str) -> str:
-    """An option as players set it: the slash command's option name and choice label."""
+    """An option as players read it: its label and its value's, in their language."""
     entries = catalogue(locale)
-    label = entries.get(f"cmd.{game}.new.{name}.name", name)
+    label = entries.get(f"cmd.{game}.new.{name}.label", name)
     return t("lobby.option", locale, name=label, value=entries.get(f"cmd.{game}.new.{name}.{value}", value))
 
 

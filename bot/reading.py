@@ -9,7 +9,7 @@ from typing import Any
 from bot.errors import GameOver, NoTable, NotInLobby, NotSeated, Stale
 from bot.history import History
 from bot.i18n import t
-from bot.outbox import Ask, Outbox, Place, Player, Table
+from bot.outbox import Ask, Outbox, Place, Player, SeatLine, Table
 from bot.outboxes import Outboxes
 from bot.tables import Tables, name_of, table_of
 from db.records import TableRecord
@@ -130,17 +130,24 @@ class Reading:
             out = self.outboxes.plain(table, "\n".join(lines))
             out.over = True
             return out
-        waiting = [
-            t(
-                "table.status_waiting_line",
-                loc,
-                player=table.seats[d.seat].name,
-                since=d.since.replace("T", " ").replace("+00:00", " UTC"),
+        out = self.outboxes.plain(table, t("table.status_active", loc, game=game, table=table.id, ply=table.ply))
+        running = {c.user_id: c.deadline for c in self.outboxes.clock_lines(table)[0]}
+        for seat in table.seats:
+            if seat.seat is None:
+                continue
+            clock = table.clocks.seats[seat.seat]
+            decision = table.decision_of(seat.seat)
+            out.seats.append(
+                SeatLine(
+                    seat.name,
+                    seat.is_ai or clock.away,
+                    decision.since if decision else None,
+                    running.get(seat.user_id),
+                    round(clock.bank / 3600),
+                )
             )
-            for d in table.decisions
-        ]
-        reply = "\n".join([t("table.status_active", loc, game=game, table=table.id, ply=table.ply), *waiting])
-        return self.outboxes.plain(table, reply)
+        out.clocks, out.paused_until = self.outboxes.clock_lines(table)
+        return out
 
     async def waiting(self, player: Player, guild_id: int | None) -> list[Waiting]:
         """Every active table where ``player`` is asked now, longest waiting first: in one server

@@ -13,6 +13,7 @@ from typing import Any, Generic, TypeVar
 
 from bot.clocks import iso
 from bot.errors import NoTable, NotInLobby, UnknownGame
+from bot.i18n import t
 from bot.outbox import Place, Table
 from db.records import LobbyChange, TableRecord
 from db.store import TableNotFound, TableStore, fits_id
@@ -159,6 +160,16 @@ class Tables:
 def names(table: TableRecord) -> list[str]:
     """The players' display names, by seat."""
     return [s.name for s in table.seats]
+
+
+def board_names(table: TableRecord) -> list[str]:
+    """The players' names as a board shows them: a seat the AI plays for an absent player (timed
+    out, left, kicked) is marked, so a board says who is really at the table."""
+    away = {seat for seat, clock in enumerate(table.clocks.seats) if clock.away}
+    return [
+        t("table.ai_mark", table.locale, player=s.name) if s.seat in away and not s.is_ai else s.name
+        for s in table.seats
+    ]
 
 
 def name_of(table: TableRecord, user_id: str) -> str:

@@ -326,6 +326,9 @@ class Presentation(Generic[S, A, V]):
     """One seat's private view (hand, chips, secret bets) as text."""
     render_picture: Callable[[V, Text], bytes] | None = None
     """Optional: the public board as a PNG, drawn from the same view (a hex garden, say)."""
+    render_results: Callable[[V, Text], str] | None = None
+    """Optional: the game's own end-of-game table, from the public view once the game is over
+    (points by kind, the cards that scored them), shown under the standings."""
     replay_turn: Callable[[S], Hashable] | None = None
     """Optional, with ``render_picture``: what one turn is in a replay (``rules.drawing.frames``
     draws a picture each time it changes: a seat's turn, a race card, a Mogul round). None: each

@@ -64,6 +64,7 @@ def game_problems(game: str, rules: Game[Any, Any, Any], entries: dict[str, dict
     needed += [f"cmd.{game}.new.name", f"cmd.{game}.new.description"]
     for spec in rules.options:
         needed += [f"cmd.{game}.new.{spec.name}.name", f"cmd.{game}.new.{spec.name}.description"]
+        needed += [f"cmd.{game}.new.{spec.name}.label"]
         needed += [f"cmd.{game}.new.{spec.name}.{value}" for value in spec.choices]
     problems = [f"{locale}: no {key}" for locale in LOCALES for key in needed if key not in entries[locale]]
     own = {

@@ -70,6 +70,29 @@ def clock_lines(out: Outbox, locale: str | None) -> list[str]:
     return [t("discord.clock", locale, player=c.name, deadline=stamp(c.deadline)) for c in out.clocks]
 
 
+def seat_lines(out: Outbox, locale: str | None) -> list[str]:
+    """/game status: every seat, whether the AI plays it, and its clock (times in the reader's
+    own time zone, as Discord shows timestamps)."""
+    lines = []
+    for seat in out.seats:
+        ai = t("discord.status.ai", locale) if seat.ai else ""
+        if seat.asked_since is not None:
+            deadline = t("discord.status.deadline", locale, deadline=stamp(seat.deadline)) if seat.deadline else ""
+            lines.append(
+                t(
+                    "discord.status.asked",
+                    locale,
+                    player=seat.name,
+                    ai=ai,
+                    since=stamp(seat.asked_since),
+                    deadline=deadline,
+                )
+            )
+        else:
+            lines.append(t("discord.status.idle", locale, player=seat.name, ai=ai, bank=seat.bank_hours))
+    return lines + clock_lines(Outbox(out.table, paused_until=out.paused_until), locale)
+
+
 def compose(out: Outbox, locale: str | None = None, head: str = "") -> str:
     """The board message: ``head`` (the turn ping), the last public events above the board, and
     whose clock runs below it, within 2000 characters; events that do not fit are counted, never
@@ -267,6 +290,8 @@ class TableHub:
         table = out.table
         self._log(table, out.events)
         locale = str(interaction.locale)
+        if out.seats:
+            out.reply = "\n".join([out.reply, *seat_lines(out, locale)])
         own = choices_view(out.own, out.own.choices, locale) if out.own is not None and out.own.choices else None
         shows_board = bool(out.board or out.events) and out.moved
         new_board: int | None = None

@@ -429,10 +429,37 @@ def _standings(view: TakenokoView, tr: Text) -> list[str]:
                 panda=panda,
                 emperor=2 if seat == view.emperor else 0,
                 n=len(view.done[seat]),
-                ids=", ".join(view.done[seat]) or "-",
             )
         )
     return lines
+
+
+def render_results(view: TakenokoView, tr: Text) -> str:
+    """TK-END-05 as the results show it, like an end-of-game table: each player's points by kind
+    (plots, gardener, panda, the Emperor) and the objectives they validated, by name."""
+    if not any(view.done):
+        return ""
+    result = outcome_of(view.done, view.emperor)
+    lines = [tr("takenoko.results.title")]
+    for standing in result.standings:
+        seat = standing.seat
+        plot, gardener, panda = points_by_category(view.done[seat])
+        lines.append(
+            tr(
+                "takenoko.results.player",
+                name=_name(tr, seat),
+                total=standing.score,
+                plot=plot,
+                gardener=gardener,
+                panda=panda,
+                emperor=2 if seat == view.emperor else 0,
+            )
+        )
+        names = [tr(card_key(card_id)) for card_id in view.done[seat]]
+        lines.append(
+            tr("takenoko.results.objectives", n=len(names), names=tr("takenoko.results.sep").join(names) or "-")
+        )
+    return "\n".join(lines)
 
 
 # -- a seat's private view ------------------------------------------------------------------------------

@@ -169,7 +169,7 @@ def play(w: TakenokoFields, action: TakenokoAction, *, forced: bool = False) -> 
     """Play one choice of the open decision (already checked to be among its choices)."""
     step = w.step
     if forced and step in ANNOUNCED and action.kind not in ("row", "dir"):
-        w.event("takenoko.event.only_choice", seats={"player": w.turn}, terms={"what": f"takenoko.question.{step}"})
+        w.event(f"takenoko.event.only.{step}", seats={"player": w.turn})
     kind = action.kind
     if kind == "act" and action.name in FREE_KINDS:
         w.back = step

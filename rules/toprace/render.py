@@ -174,6 +174,13 @@ def _map(view: TopRaceView, tr: Text) -> list[str]:
     return lines
 
 
+def _grid(view: TopRaceView, tr: Text) -> list[str]:
+    """The starting grid, rows 0 to -2, with the cars placed so far (TR-AUC: a buyer places their
+    car on a free cell of it), for the decision where a starting cell is chosen."""
+    marks = {view.cell[car]: CAR_LETTERS[car] for car in range(NCARS) if view.cell[car] != OFF}
+    return [f"    {tr('toprace.map.start')}", *(_map_row(view, row, marks, {}) for row in range(0, ROW_MIN - 1, -1))]
+
+
 # -- the board -----------------------------------------------------------------------------------
 
 
@@ -339,7 +346,7 @@ def _grand_prix_table(view: TopRaceView, tr: Text) -> list[str]:
             paid = sum(p.price for p in res.purchases if p.seat == s)
             bets = sum(b.payout for b in res.bets if b.seat == s)
             amounts = "".join(f"{_thousands(tr, x):>{AMOUNT}}" for x in (prize, -paid, bets))
-            rows.append(f" {tr('toprace.table.race', race=res.race):<3}{cars:<6}{amounts}")
+            rows.append(f" {tr('toprace.table.race', race=res.race):<4}{cars:<5}{amounts}")
     legend = tr("toprace.table.legend", cars=" ".join(car_token(ed, car) for car in range(NCARS)))
     return [tr("toprace.board.gp_title"), "```", *rows, "```", legend]
 
@@ -361,6 +368,8 @@ def render_board(view: TopRaceView, tr: Text) -> str:
         if view.moved:
             legend += " · " + tr("toprace.board.legend_last")
         lines += ["```", *track, "```", legend]
+    elif view.ask == "grid":
+        lines += ["```", *_grid(view, tr), "```", tr("toprace.board.legend_grid")]
     lines += _car_lines(view, tr)
     lines += _player_lines(view, tr)
     if view.betting and view.phase == "race":

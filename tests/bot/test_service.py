@@ -220,7 +220,11 @@ async def test_host_leaving_passes_the_role_and_the_last_one_closes(service: Tab
 async def test_hand_status_and_log(service: TableService, clock) -> None:  # type: ignore[no-untyped-def]
     table_id = await started(service, ANA, BEN)
     status = await service.status(HERE, ANA)
-    assert "waiting for" in status.reply and "2026-11-01 12:00:00 UTC" in status.reply
+    # Every seat and its clock: the one asked, since when and until when (front ends write the
+    # times in the reader's own way), and the others' banks.
+    (asked,) = [s for s in status.seats if s.asked_since is not None]
+    assert asked.asked_since == "2026-11-01T12:00:00+00:00" and asked.deadline == "2026-11-04T12:00:00+00:00"
+    assert [s.bank_hours for s in status.seats] == [72, 72] and not any(s.ai for s in status.seats)
     (ask,) = await service.asks(table_id=table_id)
     leader = by_id(ANA, BEN)[ask.user_id]
     clock.advance(hours=3)
@@ -231,7 +235,7 @@ async def test_hand_status_and_log(service: TableService, clock) -> None:  # typ
     log = await service.log_page(HERE, BEN)
     assert "ana has picked" in log.reply and "picked 2" not in log.reply.replace("has picked", "")
     status = await service.status(HERE, BEN)
-    assert "ben" in status.reply and "15:00:00" in status.reply
+    assert [(s.name, s.asked_since) for s in status.seats if s.asked_since] == [("ben", "2026-11-01T15:00:00+00:00")]
     with pytest.raises(NotSeated):
         await service.hand(HERE, CY)
 

@@ -82,7 +82,7 @@ def test_the_text_board_marks_the_plots_the_latest_turn_changed() -> None:
     grid, _, _ = garden_lines(GAME.view(moved, None))
     assert sum(line.count(LAST_MARK) for line in grid) == 2  # (1, −1) and (2, −1); (1, 0) holds the gardener
     board = GAME.presentation.render_board(GAME.view(moved, None), tr)
-    assert f"`!`: plots changed during {tr.name(moved.last.seat)}’s turn" in board
+    assert f"`!`: plots changed in the last turn ({tr.name(moved.last.seat)})" in board
     unmarked = GAME.presentation.render_board(GAME.view(moved.model_copy(update={"last": LastTurn()}), None), tr)
     assert LAST_MARK not in unmarked
 
