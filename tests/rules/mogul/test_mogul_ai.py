@@ -149,13 +149,18 @@ def test_mg_act_4_ai_runner_up_sells_late_in_the_game() -> None:
 
 
 def test_ai_drops_out_of_an_overpriced_auction() -> None:
-    """MG-AUC-2: with a pot worth more than the prize, the AI takes the pot instead of paying on."""
+    """MG-AUC-2: with a pot worth more than the prize, the AI takes the pot instead of paying on.
+    MG-LOAN-1: late in the game, with two chips worth less than the point a loan costs and a
+    share with little left to earn, a broke AI drops out rather than borrow. (Early in the game
+    the AI may borrow to stay in while the pot grows: chips are then worth more than the loan.)"""
     state = build(3, turn=A, pot=20, chips=(5, 5, 5), revealed="M09")
     assert PAY in GAME.legal_actions(state, A)
     assert GAME.ai_action(state, A, random.Random(0)) == DROP
-    broke = build(3, turn=A, pot=1, chips=(0, 6, 6), revealed="M13")
+    deck = ("M30", "M29", "M28", CRASH)
+    gone = tuple(card.id for card in CARD_LIST if card.id not in {*deck, "M13"})
+    broke = build(3, turn=A, pot=1, chips=(0, 6, 6), revealed="M13", deck=deck, discard=gone)
     assert LOAN in GAME.legal_actions(broke, A)
-    assert GAME.ai_action(broke, A, random.Random(0)) != LOAN  # a share is not worth a loan here
+    assert GAME.ai_action(broke, A, random.Random(0)) == DROP
 
 
 def test_ai_beats_random_players_three_players() -> None:
