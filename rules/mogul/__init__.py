@@ -38,6 +38,7 @@ GAME: Game[MogulState, MogulAction, MogulView] = Game(
         render_private=render.render_private,
     ),
     ai=ai.choose,
+    levels={"easy": ai.easy, "strong": ai.strong},
     secrets=Secrets(public_choices=secrets.public_choices, swap=secrets.swap),
     hidden=secrets.hidden,
     skip=rules.skip,

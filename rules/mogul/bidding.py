@@ -3,7 +3,7 @@ picks the pot at which to drop out (or to stay in to the end) that leaves it bes
 
 The rivals are modelled as players who stay in while what winning is worth to them (the share,
 or their whole sale) beats the pot and the chip they would pay. Nobody knows a rival's mind, so
-the auction is played out under a few scenarios, each rival's bid scaled by one of ``FACTORS``,
+the auction is played out under a few scenarios, each rival's bid scaled by one factor,
 and never below what the rival has already shown (a rival that just paid at pot p values the
 prize at p + 1 at least). Their chips are unknown: the model lets them pay on.
 
@@ -20,16 +20,11 @@ read from the seat's view.
 
 from __future__ import annotations
 
-from .data import LOAN_CHIPS
-from .outlook import RIVAL, Outlook
+from collections.abc import Callable
 
-FACTORS = (0.75, 1.0, 1.3)
-"""The scenarios: each rival's bid, scaled by one of these (all rivals alike in a scenario)."""
-BID_MARGIN = 1.0
-"""A rival pays at pot p while p + BID_MARGIN is at most its bid (the chip it would pay)."""
-LOAN_DISLIKE = 0.5
-"""What a loan costs the AI beyond its price (MG-LOAN-1): the point it loses is certain, the
-worth of the two chips it gets only an estimate. Measured: borrowing a third less, as strong."""
+from .data import LOAN_CHIPS
+from .outlook import Outlook
+
 MAX_STEPS = 600
 """A bound on one played-out auction (it always ends well before: rivals' bids are finite)."""
 
@@ -41,13 +36,16 @@ and the value of the path's end (a win; or, out of chips, the last of those drop
 class Bidding:
     """The auction as the AI sees it on its turn, and the value of each plan."""
 
-    def __init__(self, look: Outlook, factors: tuple[float, ...] = FACTORS) -> None:
+    def __init__(self, look: Outlook) -> None:
         view = look.view
         self.look = look
+        self.weights = look.weights
+        self.margin = look.weights.bid_margin
+        self.rival = look.weights.rival
         self.me = view.seat
         self.players = view.players
         self.active = [player.in_auction for player in view.table]
-        self.factors = factors
+        self.factors = look.weights.factors
         self.prizes = [self.rival_prize(seat) for seat in range(self.players)]
         self.shown = self._shown()
         self._values: dict[tuple[int, int | None], float] = {}
@@ -69,7 +67,7 @@ class Bidding:
             seat = self._previous(seat)
             if seat == self.me:
                 break
-            shown[seat] = max(shown[seat], paid_at + BID_MARGIN)
+            shown[seat] = max(shown[seat], paid_at + self.margin)
         return shown
 
     def _previous(self, seat: int) -> int:
@@ -112,7 +110,7 @@ class Bidding:
                 found = (active.index(True), last)
                 self._finish[key] = found
                 return found
-            if pot + BID_MARGIN <= bids[seat]:
+            if pot + self.margin <= bids[seat]:
                 pot += 1
             else:
                 pot = 0
@@ -123,7 +121,7 @@ class Bidding:
         raise AssertionError("an auction that does not end")
 
     def outcome(self, winner: int, runner: int | None) -> float:
-        """The take-or-sell step that follows, valued for the AI (its gain less RIVAL times the
+        """The take-or-sell step that follows, valued for the AI (its gain less ``rival`` times the
         gains it hands the others); the winner chooses as ``Outlook.winner_choice`` predicts."""
         key = (winner, runner)
         found = self._values.get(key)
@@ -131,13 +129,20 @@ class Bidding:
             return found
         _, own, other = self.look.winner_choice(winner, runner)
         if winner == self.me:
-            found = own - RIVAL * other
+            found = own - self.rival * other
         elif runner == self.me:
-            found = other - RIVAL * own
+            found = other - self.rival * own
         else:
-            found = -RIVAL * (own + other)
+            found = -self.rival * (own + other)
         self._values[key] = found
         return found
+
+    def chips_worth(self) -> Callable[[int, int], float]:
+        """What chips the AI gains in this auction are worth: ``won`` from its rivals (a chip won
+        is also a chip a rival lost, so it counts ``rival`` again), ``lent`` by the bank."""
+        chip = self.look.chip
+        against = chip * self.rival
+        return lambda won, lent: chip * (won + lent) + against * won
 
     def path(self, factor: float, borrow: bool) -> Table:
         """The path on which the AI pays on (borrowing once its chips run out, if ``borrow``), in
@@ -145,8 +150,8 @@ class Bidding:
         look = self.look
         view = look.view
         bids = self.bids(factor)
-        chip = look.chip * (1 + RIVAL)  # a chip won from the pot is also a chip a rival lost
-        loan = look.chip * LOAN_CHIPS - view.loan_cost - LOAN_DISLIKE
+        loan = -view.loan_cost - self.weights.loan_dislike
+        worth = self.chips_worth()
         borrowed_before = view.table[self.me].loaned_now
         active = list(self.active)
         count = sum(active)
@@ -159,13 +164,15 @@ class Bidding:
         drops: list[tuple[int, float]] = []
         for _ in range(MAX_STEPS):
             if count == 1:  # every rival dropped out: the AI wins, having paid ``pays``
-                end = -chip * pays + self.outcome(self.me, last) + (loan if borrowed else 0.0)
+                gained = LOAN_CHIPS if borrowed else 0
+                end = worth(-pays, gained) + self.outcome(self.me, last) + (loan if borrowed else 0.0)
                 return drops, end
             if seat == self.me:
                 rest = list(active)
                 rest[self.me] = False
                 winner, runner = self._rivals_finish(rest, self._next(rest, seat, self.players), bids, factor)
-                here = chip * (pot - pays) + self.outcome(winner, runner) + (loan if borrowed else 0.0)
+                gained = LOAN_CHIPS if borrowed else 0
+                here = worth(pot - pays, gained) + self.outcome(winner, runner) + (loan if borrowed else 0.0)
                 drops.append((pot, here))
                 if chips == 0 and borrow and not borrowed:
                     borrowed = True  # the plan borrows here rather than drop out
@@ -178,7 +185,7 @@ class Bidding:
                 chips -= 1
                 pays += 1
                 pot += 1
-            elif pot + BID_MARGIN <= bids[seat]:
+            elif pot + self.margin <= bids[seat]:
                 pot += 1
             else:
                 pot = 0

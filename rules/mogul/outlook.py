@@ -9,17 +9,35 @@ declined ones go to a face-up pile): the unseen cards are the deck's, in an unkn
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .data import CARD_LIST, CARDS, COLOUR_INDEX, COLOURS, CRASH_ZONE
 from .view import MogulSeatView
 
-SELL_OPTION = 0.35
-"""Weight of the chance to sell a held share later, per share of its colour on the table."""
-GAMMA_START = 0.7
-"""What a chip is worth, in points, at the start of the game (what it buys in auctions to come)."""
-GAMMA_END = 0.2
-"""What a chip is worth once no auction is left: floor(chips / 5) points (MG-END-2)."""
-RIVAL = 0.5
-"""How much a rival's gain counts against ours (1 / (players - 1) would be "beat the average")."""
+
+@dataclass(frozen=True)
+class Weights:
+    """The AI's judgement, in numbers (measured with bench/ai_strength.py, not guessed)."""
+
+    sell_option: float = 0.35
+    """Weight of the chance to sell a held share later, per share of its colour on the table."""
+    chip_start: float = 0.7
+    """What a chip is worth, in points, at the start of the game (what it buys in auctions)."""
+    chip_end: float = 0.2
+    """What a chip is worth once no auction is left: floor(chips / 5) points (MG-END-2)."""
+    rival: float = 0.5
+    """How much a rival's gain counts against ours (1 / (players - 1) is "beat the average")."""
+    factors: tuple[float, ...] = (0.75, 1.0, 1.3)
+    """The scenarios of the rivals' bids the auction is played out under (``bidding``)."""
+    bid_margin: float = 1.0
+    """A rival pays at pot p while p + bid_margin is at most its bid (the chip it would pay)."""
+    loan_dislike: float = 0.5
+    """What a loan costs beyond its price (MG-LOAN-1): the point it loses is certain, the worth of
+    the two chips it gets only an estimate. Measured: a third fewer loans, as strong."""
+
+
+NORMAL = Weights()
+"""The normal AI's judgement."""
 FULL_GAME = 25.0
 """About how many shares a game reveals: the stage of the game is the share of them still to come."""
 
@@ -27,8 +45,9 @@ FULL_GAME = 25.0
 class Outlook:
     """One seat's reading of the board: colour counts, unseen cards, values in points."""
 
-    def __init__(self, view: MogulSeatView) -> None:
+    def __init__(self, view: MogulSeatView, weights: Weights = NORMAL) -> None:
         self.view = view
+        self.weights = weights
         self.me = view.seat
         self.players = view.players
         self.owned = [list(player.shares) for player in view.table]
@@ -51,7 +70,7 @@ class Outlook:
         self.fraction = self.reveals / shares_left if shares_left else 0.0
         self.total = [sum(row[c] for row in self.owned) for c in range(len(COLOURS))]
         self.stage = min(1.0, self.reveals / FULL_GAME)
-        self.chip = GAMMA_END + (GAMMA_START - GAMMA_END) * self.stage
+        self.chip = weights.chip_end + (weights.chip_start - weights.chip_end) * self.stage
         self._hold: dict[tuple[int, int], float] = {}
 
     # -- shares -------------------------------------------------------------------------------------
@@ -70,7 +89,8 @@ class Outlook:
         key = (colour, extra)
         found = self._hold.get(key)
         if found is None:
-            found = self.dividends_left(colour) + SELL_OPTION * self.sale_chance(colour) * (self.total[colour] + extra)
+            later = self.weights.sell_option * self.sale_chance(colour) * (self.total[colour] + extra)
+            found = self.dividends_left(colour) + later
             self._hold[key] = found
         return found
 
@@ -113,9 +133,5 @@ class Outlook:
 
     def winner_choice(self, seat: int, runner: int | None) -> tuple[str, float, float]:
         """The winner's best choice, weighing the runner-up's gain against its own."""
-        return max(self.winner_options(seat, runner), key=lambda option: option[1] - RIVAL * option[2])
-
-    def prize(self, seat: int) -> float:
-        """What winning is worth to ``seat``, in its own points (its best choice, the runner-up
-        unknown): how far a player who values the round's share and sale would bid."""
-        return max(self.take_value(), self.sale(seat))
+        rival = self.weights.rival
+        return max(self.winner_options(seat, runner), key=lambda option: option[1] - rival * option[2])

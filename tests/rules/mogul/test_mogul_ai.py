@@ -1,5 +1,6 @@
 """The Mogul AI: legal, blind to what its seat may not know, and free of the blunders a trial found
-(loans in most auctions, a runner-up keeping shares it should sell); bench/mogul_ai.py measures it."""
+(loans in most auctions, a runner-up keeping shares it should sell); bench/ai_strength.py measures it
+against the scripted players of tests/support/strategies/mogul.py."""
 
 from __future__ import annotations
 
@@ -109,7 +110,7 @@ def test_ai_decides_from_what_its_seat_may_know() -> None:
 
 def test_mg_loan_1_ai_borrows_only_when_broke_and_seldom() -> None:
     """MG-LOAN-1/2: the AI borrows only with no chip left (never to hoard chips), and well under the
-    3.5 loans per player and game of the AI it replaced (bench/mogul_ai.py)."""
+    3.5 loans per player and game of an early AI, which borrowed in most auctions."""
     loans = seats = 0
     for players in (3, 4, 5):
         for seed in range(6):
