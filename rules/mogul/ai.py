@@ -73,14 +73,15 @@ def decide(state: MogulState, seat: Seat, weights: Weights) -> MogulAction:
 
 def plan(state: MogulState, seat: Seat, rng: random.Random) -> Order | None:
     """The normal AI's play of its auction turns as a standing order (MG-ORD), for as many turns
-    as the order can say exactly what the AI would do: None off its auction turn or when the AI
+    as the order can say exactly what the AI would do; None off its auction turn or when the AI
     borrows (an order never takes a LOAN).
 
-    The order plays the AI's move now. Beyond it, the AI looks at every way its next turn can
-    come (each player still in pays or drops out once): with two players left there is one, and
-    the order covers every turn until the AI would drop out; with more, it covers the next turn
-    when the AI would pay whoever dropped out (a drop resets the pot, so a pot limit tells the
-    round where nobody dropped out from the others)."""
+    The order plays the AI's move now. Beyond it, the AI looks at every way its next turn can come
+    (each player still in pays or drops out once). With two players left there is one way, and the
+    order covers every turn until the AI would drop out (N payments, then the pot limit P). With
+    more, it covers the next turn too: with P if the AI would drop out there had nobody dropped
+    out (a drop resets the pot under P, and N then stops the order), or with N = 2 if the AI would
+    pay there whoever dropped out."""
     if state.phase != "auction" or state.turn != seat:
         return None
     first = choose(state, seat, rng)

@@ -109,19 +109,20 @@ def check(state: MogulState, seat: Seat, order: Order) -> Order:
         raise IllegalAction("mogul.error.order.over")
     unknown = [name for name in order if name not in (*FIELDS, ROUND, LEFT)]
     if unknown:
-        raise IllegalAction("mogul.error.order.unknown_field", field=unknown[0][:20], fields=", ".join(FIELDS))
+        raise IllegalAction("mogul.error.order.unknown_field", field=unknown[0][:20])
     raw = {name: str(order.get(name, "")).strip().lower() or OFF for name in FIELDS}
     scope = raw[SCOPE] if raw[SCOPE] != OFF else ONE_AUCTION
     if scope not in SCOPES:
-        raise IllegalAction("mogul.error.order.scope", value=raw[SCOPE][:20], scopes=", ".join(SCOPES))
+        scopes = {"one": f"mogul.order.value.scope.{ONE_AUCTION}", "every": f"mogul.order.value.scope.{EVERY_AUCTION}"}
+        raise IllegalAction("mogul.error.order.scope", terms=scopes, value=raw[SCOPE][:20])
     chips = state.chips[seat]
     pays = _limit(PAYS, raw[PAYS], MAX_LIMIT - 1, chips)
     pot = _limit(POT, raw[POT], MAX_POT, chips)
     keep = _limit(KEEP, raw[KEEP], MAX_LIMIT, chips)
     if pot == 0:
         pays = keep = None  # it drops out at the holder's next turn: nothing else can apply
-    if keep == 0:
-        keep = None  # MG-ORD-2 reads an unset C as 0
+    if keep == 0 or pays == 0:
+        keep = None  # MG-ORD-2 reads an unset C as 0; with N = 0 the order never pays anyway
     if pays == 0 and pot is None:
         raise IllegalAction("mogul.error.order.never_plays")
     return _order(pays, pot, keep, scope, target_round(state, seat), pays)
@@ -187,6 +188,8 @@ def describe(order: Order) -> Msg:
     pays, pot, keep = _number(order, PAYS), _number(order, POT), _number(order, KEEP)
     if pot == 0:
         return msg(f"mogul.order.describe.{scope}.drop_now")
+    if pays == 0 and pot is not None:
+        return msg(f"mogul.order.describe.{scope}.wait", params={"p": pot})  # it never pays
     shown = {"n": pays, "p": pot, "c": keep}
     params = {name: value for name, value in shown.items() if value is not None}
     mask = "".join(params) or "none"
