@@ -142,6 +142,12 @@ def _order(pays: int | None, pot: int | None, keep: int | None, scope: str, roun
     }
 
 
+def _counted(state: MogulState, order: Order) -> int:
+    """The round whose auction the order counts for (one never checked counts for this one)."""
+    stamp = order.get(ROUND, "")
+    return int(stamp) if stamp.isdigit() else state.round
+
+
 def _number(order: Order, name: str) -> int | None:
     value = order.get(name, OFF)
     return None if value == OFF else int(value)
@@ -152,20 +158,21 @@ def decide(state: MogulState, seat: Seat, order: Order) -> tuple[MogulAction | N
     kept; else nothing (the player is asked, and a one-auction order is used up). Never a LOAN."""
     if state.phase != "auction" or state.turn != seat or not state.active[seat]:
         return None, order  # not the holder's auction turn: nothing to answer (MG-ORD-2)
-    counted = int(order[ROUND])
-    one_auction = order[SCOPE] == ONE_AUCTION
+    counted = _counted(state, order)
+    one_auction = order.get(SCOPE) != EVERY_AUCTION
     if one_auction and counted != state.round:
         # An order for a later auction waits; one for an auction that is over has lapsed.
         return (None, order) if counted > state.round else (None, None)
     pays, pot, keep = _number(order, PAYS), _number(order, POT), _number(order, KEEP)
-    left = _number(order, LEFT) if counted == state.round else pays  # each auction counts afresh
+    # Each auction counts afresh; an order never checked has no count yet: N is whole.
+    left = _number(order, LEFT) if counted == state.round and LEFT in order else pays
     chips = state.chips[seat]
     if pot is not None and state.pot >= pot:
         # The holder is out of this auction: a one-auction order is done, a standing one waits.
         return DROP, None if one_auction else order
     if (left is None or left > 0) and chips >= 1 and chips - 1 >= (keep or 0):
         after = None if left is None else left - 1
-        return PAY, _order(pays, pot, keep, order[SCOPE], state.round, after)
+        return PAY, _order(pays, pot, keep, EVERY_AUCTION if not one_auction else ONE_AUCTION, state.round, after)
     return None, None if one_auction else order
 
 
@@ -174,9 +181,9 @@ def keep(state: MogulState, seat: Seat, order: Order) -> bool:
     or the game is)."""
     if state.phase == "over":
         return False
-    if order[SCOPE] == EVERY_AUCTION:
+    if order.get(SCOPE) == EVERY_AUCTION:
         return True
-    counted = int(order[ROUND])
+    counted = _counted(state, order)
     if state.round != counted:
         return state.round < counted
     return state.phase == "auction" and state.active[seat]

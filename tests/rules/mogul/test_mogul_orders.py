@@ -109,6 +109,10 @@ def test_mg_ord_1_check_normalises_the_order() -> None:
     }
     again = ORDERS.check(state, A, kept)  # a kept order checks again to itself
     assert again == kept
+    # An order stored without its bookkeeping still plays as MG-ORD-2 says (N whole, this auction).
+    bare = {"pays": "1", "pot": "off", "keep": "off", "scope": "auction"}
+    action, after = ORDERS.decide(build(3, turn=A), A, bare)
+    assert action == PAY and after is not None and after["left"] == "0"
 
 
 def test_mg_ord_1_every_field_value_has_a_label_and_every_order_a_description() -> None:
