@@ -1,11 +1,11 @@
-"""The Mogul AI, and its plans as standing orders (MG-ORD).
+"""The Mogul AI at its three levels, and its plans as standing orders (MG-ORD).
 
 It decides from its seat's view alone (the public board and its own chips, read by ``Outlook``),
-so it cannot peek. It values shares, sales and chips in points, weighs what a choice hands its
-rivals, and bids by playing the rest of the auction out in its head (``bidding``).
-
-tests/support/strategies/mogul.py holds the scripted players it is measured against and the AI
-it replaced (bench/ai_strength.py).
+so it cannot peek. ``normal`` (``Game.ai``, which also plays for absent players) values shares,
+sales and chips in points, weighs what a choice hands its rivals, and bids by playing the rest of
+the auction out in its head (``bidding``); ``strong`` does the same with more scenarios of its
+rivals' bids; ``easy`` makes a newcomer's mistakes. bench/ai_strength.py measures them against
+the scripted players of tests/support/strategies/mogul.py and the AI they replaced.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from .view import MogulSeatView, build_view
 
 STRONG = Weights(factors=(0.6, 0.8, 1.0, 1.25, 1.6), chip_end=0.3)
 """The strong AI's judgement: five scenarios of its rivals' bids instead of three, and chips kept
-worth a little more to the end. Each alone measured no better than normal head to head; the two
-together beat it (bench figures in the report of this change)."""
+worth a little more to the end. Either alone measured no better than normal head to head (one
+strong seat against normal ones); the two together win more than their share at every count."""
 
 
 def _outlook(state: MogulState, seat: Seat, weights: Weights = NORMAL) -> Outlook:
@@ -41,7 +41,7 @@ def choose(state: MogulState, seat: Seat, rng: random.Random) -> MogulAction:
 
 
 def strong(state: MogulState, seat: Seat, rng: random.Random) -> MogulAction:
-    """The strong AI: the normal one, weighing more scenarios of its rivals' bids."""
+    """The strong AI: the normal one, weighing more scenarios of its rivals' bids (``STRONG``)."""
     return decide(state, seat, STRONG)
 
 

@@ -24,7 +24,8 @@ class Weights:
     chip_start: float = 0.7
     """What a chip is worth, in points, at the start of the game (what it buys in auctions)."""
     chip_end: float = 0.2
-    """What a chip is worth once no auction is left: floor(chips / 5) points (MG-END-2)."""
+    """What a chip is worth, in points, once no auction is left: a fifth, as floor(chips / 5)
+    scores it (MG-END-2)."""
     rival: float = 0.5
     """How much a rival's gain counts against ours (1 / (players - 1) is "beat the average")."""
     factors: tuple[float, ...] = (0.75, 1.0, 1.3)
