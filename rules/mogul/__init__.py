@@ -40,6 +40,7 @@ GAME: Game[MogulState, MogulAction, MogulView] = Game(
         replay_turn=picture.replay_turn,
     ),
     ai=ai.choose,
+    levels={"easy": ai.easy, "strong": ai.strong},
     secrets=Secrets(public_choices=secrets.public_choices, swap=secrets.swap),
     hidden=secrets.hidden,
     skip=rules.skip,

@@ -109,19 +109,20 @@ def check(state: MogulState, seat: Seat, order: Order) -> Order:
         raise IllegalAction("mogul.error.order.over")
     unknown = [name for name in order if name not in (*FIELDS, ROUND, LEFT)]
     if unknown:
-        raise IllegalAction("mogul.error.order.unknown_field", field=unknown[0][:20], fields=", ".join(FIELDS))
+        raise IllegalAction("mogul.error.order.unknown_field", field=unknown[0][:20])
     raw = {name: str(order.get(name, "")).strip().lower() or OFF for name in FIELDS}
     scope = raw[SCOPE] if raw[SCOPE] != OFF else ONE_AUCTION
     if scope not in SCOPES:
-        raise IllegalAction("mogul.error.order.scope", value=raw[SCOPE][:20], scopes=", ".join(SCOPES))
+        scopes = {"one": f"mogul.order.value.scope.{ONE_AUCTION}", "every": f"mogul.order.value.scope.{EVERY_AUCTION}"}
+        raise IllegalAction("mogul.error.order.scope", terms=scopes, value=raw[SCOPE][:20])
     chips = state.chips[seat]
     pays = _limit(PAYS, raw[PAYS], MAX_LIMIT - 1, chips)
     pot = _limit(POT, raw[POT], MAX_POT, chips)
     keep = _limit(KEEP, raw[KEEP], MAX_LIMIT, chips)
     if pot == 0:
         pays = keep = None  # it drops out at the holder's next turn: nothing else can apply
-    if keep == 0:
-        keep = None  # MG-ORD-2 reads an unset C as 0
+    if keep == 0 or pays == 0:
+        keep = None  # MG-ORD-2 reads an unset C as 0; with N = 0 the order never pays anyway
     if pays == 0 and pot is None:
         raise IllegalAction("mogul.error.order.never_plays")
     return _order(pays, pot, keep, scope, target_round(state, seat), pays)
@@ -141,6 +142,12 @@ def _order(pays: int | None, pot: int | None, keep: int | None, scope: str, roun
     }
 
 
+def _counted(state: MogulState, order: Order) -> int:
+    """The round whose auction the order counts for (one never checked counts for this one)."""
+    stamp = order.get(ROUND, "")
+    return int(stamp) if stamp.isdigit() else state.round
+
+
 def _number(order: Order, name: str) -> int | None:
     value = order.get(name, OFF)
     return None if value == OFF else int(value)
@@ -151,20 +158,21 @@ def decide(state: MogulState, seat: Seat, order: Order) -> tuple[MogulAction | N
     kept; else nothing (the player is asked, and a one-auction order is used up). Never a LOAN."""
     if state.phase != "auction" or state.turn != seat or not state.active[seat]:
         return None, order  # not the holder's auction turn: nothing to answer (MG-ORD-2)
-    counted = int(order[ROUND])
-    one_auction = order[SCOPE] == ONE_AUCTION
+    counted = _counted(state, order)
+    one_auction = order.get(SCOPE) != EVERY_AUCTION
     if one_auction and counted != state.round:
         # An order for a later auction waits; one for an auction that is over has lapsed.
         return (None, order) if counted > state.round else (None, None)
     pays, pot, keep = _number(order, PAYS), _number(order, POT), _number(order, KEEP)
-    left = _number(order, LEFT) if counted == state.round else pays  # each auction counts afresh
+    # Each auction counts afresh; an order never checked has no count yet: N is whole.
+    left = _number(order, LEFT) if counted == state.round and LEFT in order else pays
     chips = state.chips[seat]
     if pot is not None and state.pot >= pot:
         # The holder is out of this auction: a one-auction order is done, a standing one waits.
         return DROP, None if one_auction else order
     if (left is None or left > 0) and chips >= 1 and chips - 1 >= (keep or 0):
         after = None if left is None else left - 1
-        return PAY, _order(pays, pot, keep, order[SCOPE], state.round, after)
+        return PAY, _order(pays, pot, keep, EVERY_AUCTION if not one_auction else ONE_AUCTION, state.round, after)
     return None, None if one_auction else order
 
 
@@ -173,9 +181,9 @@ def keep(state: MogulState, seat: Seat, order: Order) -> bool:
     or the game is)."""
     if state.phase == "over":
         return False
-    if order[SCOPE] == EVERY_AUCTION:
+    if order.get(SCOPE) == EVERY_AUCTION:
         return True
-    counted = int(order[ROUND])
+    counted = _counted(state, order)
     if state.round != counted:
         return state.round < counted
     return state.phase == "auction" and state.active[seat]
@@ -187,6 +195,8 @@ def describe(order: Order) -> Msg:
     pays, pot, keep = _number(order, PAYS), _number(order, POT), _number(order, KEEP)
     if pot == 0:
         return msg(f"mogul.order.describe.{scope}.drop_now")
+    if pays == 0 and pot is not None:
+        return msg(f"mogul.order.describe.{scope}.wait", params={"p": pot})  # it never pays
     shown = {"n": pays, "p": pot, "c": keep}
     params = {name: value for name, value in shown.items() if value is not None}
     mask = "".join(params) or "none"

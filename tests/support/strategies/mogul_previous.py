@@ -1,7 +1,9 @@
 """The Mogul AI as it shipped before the standing orders and the levels (rules/mogul/ai.py at
 commit 77e98d1), frozen as a strategy so that bench/ai_strength.py can put the new AI against it.
 
-Copied as it was, only its imports made absolute; do not improve it: it is the yardstick.
+Copied as it was, only its imports made absolute; do not improve it: it is the yardstick. (Its
+comments cite bench/mogul_ai.py, the comparison it was tuned with, since replaced by
+bench/ai_strength.py and this library.)
 """
 
 from __future__ import annotations

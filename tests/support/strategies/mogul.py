@@ -1,0 +1,245 @@
+"""Scripted Mogul players a reasonable person might be, to measure the AI against
+(``tests/support/strength.py``, ``bench/ai_strength.py``).
+
+Each one decides from its own seat's view alone (the public board and its own chips, as
+``build_view(state, seat)`` gives them; ``strength.blind`` checks it), counting cards as a
+careful player at the table would: which shares are still unseen, how many reveals the Crash
+probably leaves (it lies among the last five cards).
+
+- ``value``: the value bidder. It knows what winning is worth in points (the share's dividends to
+  come and a hope of selling it later, or its best sale now) and stays in while that beats the
+  chips paid into the pot, a point a chip.
+- ``pots``: the pot taker. It drops out as soon as the pot holds a chip per player, to live on
+  the pots, and never borrows; it sells whenever a sale pays 4 or more a share, else takes.
+- ``collector``: the colour collector. It bids like the value bidder, but half as much again for
+  shares of the colour it owns most (bar the brown start shares everyone holds); it never sells
+  that colour, and sells the others when they pay 4 or more a share.
+
+``blunders(match, seat)`` counts what a player would call blunders in a finished game, from its
+log; ``PREVIOUS`` is the AI as it shipped before its rewrite.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from rules.engine import Seat
+from rules.mogul.actions import DROP, LOAN, PAY, SELLS, TAKE, MogulAction
+from rules.mogul.data import CARD_LIST, CARDS, COLOUR_INDEX, COLOURS, CRASH_ZONE
+from rules.mogul.rules import legal_actions
+from rules.mogul.state import MogulState
+from rules.mogul.view import MogulSeatView, build_view
+from tests.support.strategies import mogul_previous
+from tests.support.strength import Match, Strategy
+
+GAMES = 150
+"""Seeded games per bench cell (bench/ai_strength.py): about three minutes for the whole game."""
+
+
+class Count:
+    """What a careful player works out from its view: unseen cards and reveals to come."""
+
+    def __init__(self, view: MogulSeatView) -> None:
+        self.view = view
+        known = {card for player in view.table for card in player.cards}
+        known.update(view.discard, view.pick_pile)
+        if view.revealed in CARDS:
+            known.add(view.revealed)
+        self.unseen = [0] * len(COLOURS)
+        self.unseen_border = [0] * len(COLOURS)
+        for card in CARD_LIST:
+            if card.id not in known:
+                self.unseen[COLOUR_INDEX[card.centre]] += 1
+                self.unseen_border[COLOUR_INDEX[card.border]] += 1
+        deck = view.deck_size
+        shares_left = max(deck - 1, 0)
+        # The Crash is among the last five cards: on average two shares stay under it.
+        reveals = max(deck - 1 - (CRASH_ZONE - 1) / 2, 0.0) if deck >= CRASH_ZONE else (deck - 1) / 2
+        self.fraction = reveals / shares_left if shares_left else 0.0
+
+    def owned(self, seat: Seat, colour: str) -> int:
+        """``seat``'s shares of ``colour`` (centre)."""
+        return self.view.table[seat].shares[COLOUR_INDEX[colour]]
+
+    def dividends(self, colour: str) -> float:
+        """Points one share of ``colour`` should still earn in dividends."""
+        return self.unseen[COLOUR_INDEX[colour]] * self.fraction
+
+    def centre(self) -> str:
+        """The revealed card's centre colour."""
+        assert self.view.revealed is not None
+        return CARDS[self.view.revealed].centre
+
+    def border(self) -> str:
+        """The revealed card's border colour (what sells this round)."""
+        assert self.view.revealed is not None
+        return CARDS[self.view.revealed].border
+
+    def sale(self, seat: Seat) -> int:
+        """Points ``seat`` would score selling every share of the border colour now."""
+        return self.owned(seat, self.border()) * self.view.sale_value
+
+
+def _view(state: MogulState, seat: Seat) -> MogulSeatView:
+    view = build_view(state, seat)
+    assert isinstance(view, MogulSeatView)
+    return view
+
+
+def _pick_most_dividends(count: Count, legal: list[MogulAction]) -> MogulAction:
+    """Quick start: the card whose colour has the most dividends to come."""
+    return max(legal, key=lambda action: count.dividends(CARDS[action.card].centre))
+
+
+# -- the value bidder -------------------------------------------------------------------------------
+SALE_HOPE = 0.5
+"""What the value bidder counts, per share of a colour, for the chance to sell it later."""
+
+
+def worth(count: Count, colour: str, extra: int = 0) -> float:
+    """What one more share of ``colour`` is worth to the value bidder, in points: its dividends to
+    come, plus half a point per share of that colour on the table for the chance to sell them later
+    (while cards that sell it are still unseen), ``extra`` counting shares about to join them."""
+    index = COLOUR_INDEX[colour]
+    on_table = sum(player.shares[index] for player in count.view.table) + extra
+    sale_chance = min(count.unseen_border[index] * count.fraction, 1.0)
+    return count.dividends(colour) + SALE_HOPE * sale_chance * on_table
+
+
+def value(state: MogulState, seat: Seat, rng: random.Random) -> MogulAction:
+    """Stays in while what winning is worth (points) beats the chips paid into the pot (a point a
+    chip); sells when the sale pays more a share than keeping it, else takes; borrows for a prize
+    worth three points more than the pot."""
+    legal = list(legal_actions(state, seat))
+    if len(legal) == 1:
+        return legal[0]
+    view = _view(state, seat)
+    count = Count(view)
+    if view.phase == "pick":
+        return _pick_most_dividends(count, legal)
+    if view.phase == "runner_take":
+        return TAKE
+    keep_worth = worth(count, count.border()) + 1
+    if view.phase == "runner_sell":
+        return SELLS[count.owned(seat, count.border())] if view.sale_value > keep_worth else SELLS[0]
+    take_worth = worth(count, count.centre(), extra=1)
+    if view.phase == "winner":
+        if view.sale_value > keep_worth and count.sale(seat) > take_worth:
+            return SELLS[count.owned(seat, count.border())]
+        return TAKE
+    prize = max(take_worth, count.sale(seat))
+    if view.pot + 1 > prize:
+        return DROP
+    if PAY in legal:
+        return PAY
+    return LOAN if LOAN in legal and prize >= view.pot + 3 else DROP
+
+
+# -- the pot taker ----------------------------------------------------------------------------------
+POT_SALE = 4
+"""The pot taker and the collector sell when a sale pays this much a share or more."""
+
+
+def pots(state: MogulState, seat: Seat, rng: random.Random) -> MogulAction:
+    """Drops out once the pot holds a chip per player, never borrows; sells at 4 or more a share,
+    else takes."""
+    legal = list(legal_actions(state, seat))
+    if len(legal) == 1:
+        return legal[0]
+    view = _view(state, seat)
+    count = Count(view)
+    if view.phase == "pick":
+        return _pick_most_dividends(count, legal)
+    if view.phase == "auction":
+        return DROP if view.pot >= view.players or PAY not in legal else PAY
+    if view.phase == "runner_take":
+        return TAKE
+    selling = count.owned(seat, count.border()) if view.sale_value >= POT_SALE else 0
+    if view.phase == "winner" and not selling:
+        return TAKE
+    return SELLS[selling]
+
+
+# -- the colour collector ---------------------------------------------------------------------------
+FAVOURITE = 1.5
+"""How much more the collector thinks a share of its colour is worth than the value bidder does."""
+
+
+def collecting(view: MogulSeatView, seat: Seat) -> str:
+    """The colour a collector gathers: the one it owns most of, brown (everyone's start) last."""
+    shares = view.table[seat].shares
+    order = [colour for colour in COLOURS if colour != "brown"] + ["brown"]
+    return max(order, key=lambda colour: (shares[COLOUR_INDEX[colour]], -order.index(colour)))
+
+
+def collector(state: MogulState, seat: Seat, rng: random.Random) -> MogulAction:
+    """Bids like the value bidder, half as much again for its colour's shares (and borrows only for
+    them); never sells its colour, sells the others at 4 or more a share."""
+    legal = list(legal_actions(state, seat))
+    if len(legal) == 1:
+        return legal[0]
+    view = _view(state, seat)
+    count = Count(view)
+    if view.phase == "pick":
+        return _pick_most_dividends(count, legal)
+    mine = collecting(view, seat)
+    if view.phase == "auction":
+        prize = worth(count, count.centre(), extra=1) * (FAVOURITE if count.centre() == mine else 1.0)
+        if count.border() != mine:
+            prize = max(prize, count.sale(seat))
+        if view.pot + 1 > prize:
+            return DROP
+        if PAY in legal:
+            return PAY
+        return LOAN if LOAN in legal and count.centre() == mine and prize >= view.pot + 3 else DROP
+    if view.phase == "runner_take":
+        return TAKE
+    selling = count.owned(seat, count.border()) if count.border() != mine and view.sale_value >= POT_SALE else 0
+    if view.phase == "winner" and (not selling or count.centre() == mine):
+        return TAKE
+    return SELLS[selling]
+
+
+STRATEGIES: dict[str, Strategy] = {"value": value, "pots": pots, "collector": collector}
+"""The scripted players, by name."""
+
+PREVIOUS: Strategy = mogul_previous.choose
+"""The AI as it shipped before the standing orders and the levels."""
+
+
+# -- blunders ---------------------------------------------------------------------------------------
+AUCTION_MOVES = frozenset({"pay", "drop", "loan"})
+
+
+def blunders(match: Match, seat: Seat) -> dict[str, int]:
+    """Habits a player would call blunders, for ``seat`` in a finished game (played with its log):
+
+    - ``loans``: loans taken (the base of the next count);
+    - ``loan_then_forced_out``: a loan followed, in the same auction, by being forced out with no
+      chip left (it borrowed, paid, then "cannot stay in, so drops out");
+    - ``forced_out``: every auction it was forced out of with no chip left, loan or not;
+    - ``declined``: a share declined as runner-up (taking it costs nothing).
+
+    An auction is the run of pay/drop/loan moves before the winner's take or sell; a seat that
+    played in it, did not drop out itself and did not win was forced out (the turn flow plays a
+    lone DROP for the player, so it is not in the log)."""
+    found: Counter[str] = Counter(loans=0, loan_then_forced_out=0, forced_out=0, declined=0)
+    moves: list[str] = []
+    for who, action in match.log:
+        kind = action.kind
+        if kind in AUCTION_MOVES:
+            if who == seat:
+                moves.append(kind)
+            continue
+        if moves:  # the auction just ended: ``who`` won it (its take or sell comes first)
+            found["loans"] += moves.count("loan")
+            if who != seat and "drop" not in moves:
+                found["forced_out"] += 1
+                found["loan_then_forced_out"] += "loan" in moves
+            moves = []
+        if who == seat and kind == "decline":
+            found["declined"] += 1
+    if moves:
+        found["loans"] += moves.count("loan")
+    return dict(found)
