@@ -315,14 +315,13 @@ class Turns:
     ) -> tuple[Any, str] | None:
         """The move made for ``seat`` without asking anyone, and who made it; None: ask the player.
 
-        A standing order answers first (also for an absent player: MG-ORD-4, TR-ORD-4); an AI
-        seat sets its own plan as an order, as a person would, and decides itself where no
-        order does; the AI stands in for an absent player."""
+        A standing order answers first (also for an absent player: MG-ORD-4, TR-ORD-4); then the
+        AI, for an AI seat or for an absent player. (An AI seat decides each move itself: its
+        plan as an order is what a person following it would set, for bench/tempo.py; the AI
+        itself plays better move by move, and has no one to save a look.)"""
         orders = rules.orders
         if orders is not None:
             order = standing.get(seat)
-            if order is None and seat in robots and orders.plan is not None:
-                order = orders.plan(state, seat, rng_for(f"{rec.seed}:ai", ply))
             if order is not None:
                 action, left = orders.decide(state, seat, order)
                 if left is None:
