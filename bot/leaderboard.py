@@ -37,6 +37,8 @@ class Past:
     channel_id: int
     guild_id: int | None
     board_message_id: int | None
+    unrated: tuple[str, ...] = ()
+    """Players whose seat did not count for their rating (the AI played most of it, or hints)."""
 
 
 def rated(table: TableRecord) -> list[ResultRow]:
@@ -45,6 +47,14 @@ def rated(table: TableRecord) -> list[ResultRow]:
     if table.results is None or table.results.hints:
         return []
     return [row for row in table.results.standings if row.counts]
+
+
+def unrated_names(table: TableRecord) -> tuple[str, ...]:
+    """The human players of a finished game whose seat counts for nobody's rating."""
+    if table.results is None:
+        return ()
+    counted = {row.user for row in rated(table)}
+    return tuple(row.name for row in table.results.standings if not row.ai and row.user not in counted)
 
 
 class Leaderboard:
@@ -70,6 +80,7 @@ class Leaderboard:
                 t.channel_id,
                 t.guild_id,
                 t.board_message_id,
+                unrated_names(t),
             )
             for t in found
         ]

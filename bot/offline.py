@@ -61,6 +61,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--db", default=None, help="SQLite file to keep the table in; an unfinished table there is resumed"
     )
+    parser.add_argument(
+        "--pictures",
+        default=None,
+        metavar="DIR",
+        help="write each picture the table would attach (board-NNN.png) and, at the end, the replay (replay.gif)",
+    )
     return parser.parse_args(argv)
 
 
@@ -75,8 +81,12 @@ class OfflineTable:
         lang: str,
         clock: VirtualClock,
         game: str = "",
+        pictures: Path | None = None,
     ) -> None:
         self.game = game
+        self.pictures = pictures
+        self._drawn = ""  # what the last picture written showed
+        self._count = 0
         self.service = service
         self.players = players
         self.out = out
@@ -95,6 +105,7 @@ class OfflineTable:
         """Print an Outbox: the acting player's own reply first, then the channel, then DMs."""
         for earlier in box.before:
             self.show(earlier, None)
+        self._write_pictures(box)
         if actor is not None and box.reply:
             self.say(t("offline.only", self.lang, player=actor.name), "\n".join([box.reply, *self._seats(box)]))
         channel = t("offline.channel", self.lang)
@@ -142,6 +153,22 @@ class OfflineTable:
             ]
             usage = t("offline.order_usage", self.lang, player=actor.name) if box.order.fields else ""
             self.say(t("offline.only", self.lang, player=actor.name), "\n".join([*lines, usage]))
+
+    def _write_pictures(self, box: Outbox) -> None:
+        """With --pictures: the board's picture each time it changes, and the replay at the end."""
+        if self.pictures is None:
+            return
+        self.pictures.mkdir(parents=True, exist_ok=True)
+        if box.picture is not None and box.picture_key != self._drawn:
+            self._drawn = box.picture_key
+            self._count += 1
+            path = self.pictures / f"board-{self._count:03}.png"
+            path.write_bytes(box.picture())
+            self.say(t("offline.channel", self.lang), t("offline.picture", self.lang, path=str(path)))
+        if box.animation is not None:
+            path = self.pictures / "replay.gif"
+            path.write_bytes(box.animation())
+            self.say(t("offline.channel", self.lang), t("offline.replay", self.lang, path=str(path)))
 
     def _seats(self, box: Outbox) -> list[str]:
         """/game status's seats, with times in words."""
@@ -339,7 +366,8 @@ async def play(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> i
             service = TableService(store, clock=clock)
             if args.seed is not None:
                 service.new_seed = lambda: str(args.seed)
-            table = OfflineTable(service, players, out, args.lang, clock, args.game)
+            pictures = Path(args.pictures) if args.pictures else None
+            table = OfflineTable(service, players, out, args.lang, clock, args.game, pictures)
             host = players[names[0].casefold()]
             resumed = await store.live_table(PLACE.channel_id)
             try:

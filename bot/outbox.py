@@ -225,6 +225,9 @@ class Outbox:
     picture_key: str = ""
     """What the picture shows (a digest of its inputs): unchanged means there is no need to draw
     or upload it again."""
+    animation: Callable[[], bytes] | None = None
+    """A whole game as an animated picture (GIF), one frame per turn, drawn on demand: with the
+    results at the end, and for /game replay."""
     before: list[Outbox] = field(default_factory=list)
     seats: list[SeatLine] = field(default_factory=list)
     """For /game status: every seat and its clock."""

@@ -14,6 +14,7 @@ from bot.outbox import Ask, Choice, Clock, Outbox, Ping, Player, Private
 from bot.step import Step
 from bot.tables import Tables, board_names, name_of, names, table_of
 from db.records import TableRecord
+from rules.drawing import animate, frames
 from rules.engine import Event, Game, Outcome
 
 RECAP_AFTER_HOURS = 12
@@ -222,6 +223,8 @@ class Outboxes:
             recap = await self.history.recap(table, user, table.locale, after_hours=RECAP_AFTER_HOURS, public=True)
             if recap:
                 out.ping = Ping(out.ping.users, out.ping.asks, recap, out.ping.clocks)
+        if out.over and out.results:
+            out.animation = await self.animation(table)
         if out.private:
             closed = await self.tables.store.closed_dms([p.user_id for p in out.private])
             if closed:
@@ -229,6 +232,17 @@ class Outboxes:
                     Private(p.user_id, p.name, p.locale, p.text, p.ask, p.user_id in closed) for p in out.private
                 ]
         return out
+
+    async def animation(self, table: TableRecord) -> Callable[[], bytes] | None:
+        """The whole game as an animated picture, drawn when called (None for a game that draws
+        no picture): replayed from the log, each frame from the public view."""
+        rules = self.tables.rules(table.game)
+        if rules.presentation.render_picture is None or table.initial_state is None:
+            return None
+        log = [(e.ply, e.seat, e.code) for e in await self.tables.store.actions(table.id)]
+        initial = self.tables.initial(table)
+        tr = Text(table.locale, names(table))
+        return lambda: animate(frames(rules, initial, table.seed, log, tr))
 
     # -- the end and the clocks -----------------------------------------------------------------
     def results(self, table: TableRecord, rules: Game[Any, Any, Any], state: Any, locale: str | None) -> list[str]:

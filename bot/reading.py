@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.errors import GameOver, NoTable, NotInLobby, NotSeated, Stale
+from bot.errors import GameOver, NoTable, NotInLobby, NotSeated, Stale, TableError
 from bot.history import History
 from bot.i18n import t
 from bot.outbox import Ask, Outbox, Place, Player, SeatLine, Table
@@ -147,6 +147,24 @@ class Reading:
                 )
             )
         out.clocks, out.paused_until = self.outboxes.clock_lines(table)
+        return out
+
+    async def replay_of(self, place: Place, player: Player, table_id: int | None = None) -> Outbox:
+        """A finished game of this channel as an animated picture (``Outbox.animation``): the one
+        named by its id (from /game history), else the channel's last one."""
+        if table_id is not None:
+            table = await self.tables.get(table_id)
+            if table.channel_id != place.channel_id:
+                raise NoTable()
+        else:
+            table = await self.tables.find(place, None, ended=True)
+        if table.status != "over":
+            raise TableError("replay.not_over", table=table.id)
+        game = t(f"{table.game}.name", player.locale)
+        out = self.outboxes.plain(table, t("replay.ready", player.locale, game=game, table=table.id))
+        out.animation = await self.outboxes.animation(table)
+        if out.animation is None:
+            raise TableError("replay.no_picture", game=game)
         return out
 
     async def waiting(self, player: Player, guild_id: int | None) -> list[Waiting]:

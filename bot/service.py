@@ -259,6 +259,10 @@ class TableService:
         """The decision ``player`` has open now, if any."""
         return await self.reading.ask(place, player)
 
+    async def replay_of(self, place: Place, player: Player, table_id: int | None = None) -> Outbox:
+        """A finished game of this channel as an animated picture, to share."""
+        return await self.reading.replay_of(place, player, table_id)
+
     async def waiting(self, player: Player, guild_id: int | None) -> list[Waiting]:
         """Every table where ``player`` is asked now (in one server, or everywhere from a DM)."""
         return await self.reading.waiting(player, guild_id)

@@ -281,6 +281,17 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
         if await hub.need_guild(interaction):
             await hub.show_history(interaction)
 
+    @app_commands.command(name=L("cmd.game.replay.name"), description=L("cmd.game.replay.description"))
+    @app_commands.rename(table=L("cmd.game.replay.table.name"))
+    @app_commands.describe(table=L("cmd.game.replay.table.description"))
+    async def replay(
+        self, interaction: discord.Interaction, table: app_commands.Range[int, 1, 2**53] | None = None
+    ) -> None:
+        """A finished game of this channel as an animated picture, to share."""
+        hub = hub_of(interaction)
+        if await hub.need_guild(interaction):
+            await hub.send_replay(interaction, table)
+
     @app_commands.command(name=L("cmd.game.games.name"), description=L("cmd.game.games.description"))
     async def games(self, interaction: discord.Interaction) -> None:
         """The games this bot hosts and how to start each."""

@@ -47,6 +47,7 @@ log = logging.getLogger("gamehost.discord")
 
 MAX_CONTENT = 2000
 PICTURE_NAME = "board.png"
+REPLAY_NAME = "replay.gif"
 __all__ = ["MAX_BUTTON_CHOICES", "TableHub", "compose", "jump_url"]
 
 
@@ -333,7 +334,9 @@ class TableHub:
         """Results and reminders, private texts, and the one call that records what was posted."""
         table = out.table
         if out.results:
-            await self.channel_of(table).send(clip(out.results, MAX_CONTENT))
+            replay = await _animation(out)
+            extra: dict[str, Any] = {"file": replay} if replay is not None else {}
+            await self.channel_of(table).send(clip(out.results, MAX_CONTENT), **extra)
         for reminder in out.reminders:
             key = "discord.reminder_last" if reminder.last else "discord.reminder"
             text = t(
@@ -526,6 +529,19 @@ class TableHub:
         else:
             await self.reply(interaction, text, view=view)
 
+    async def send_replay(self, interaction: discord.Interaction, table_id: int | None) -> None:
+        """/game replay: a finished game of this channel as an animated picture, posted in the
+        channel to share (the game is over: nothing in it is secret any more)."""
+        await interaction.response.defer(thinking=True)
+        try:
+            out = await self.service.replay_of(place_of(interaction), player_of(interaction), table_id)
+            file = await _animation(out)
+        except TableError as error:
+            await interaction.followup.send(error.text(str(interaction.locale)), ephemeral=True)
+            return
+        extra: dict[str, Any] = {"file": file} if file is not None else {}
+        await interaction.followup.send(out.reply, **extra)
+
     # -- reading --------------------------------------------------------------------------------
     async def show_leaderboard(self, interaction: discord.Interaction, game: str | None) -> None:
         """This server's ranked players (ephemeral)."""
@@ -574,12 +590,22 @@ class TableHub:
                     url=jump_url(where),
                 )
             )
+            if past.unrated:
+                lines.append(t("discord.history.unrated", locale, players=", ".join(past.unrated)))
         await self.reply(interaction, "\n".join(lines))
 
     @staticmethod
     def _log(table: Table, lines: list[str]) -> None:
         for line in lines:
             log.info("table %s (%s) in channel %s: %s", table.id, table.game, table.channel_id, line)
+
+
+async def _animation(out: Outbox) -> discord.File | None:
+    """The game's replay as an attachment, drawn in a worker thread (a long game takes seconds)."""
+    if out.animation is None:
+        return None
+    data = await asyncio.to_thread(out.animation)
+    return discord.File(io.BytesIO(data), filename=REPLAY_NAME)
 
 
 def _moved(table: Table, board: int) -> Table:

@@ -81,6 +81,15 @@ async def test_the_lobby_seats_the_ai_and_a_started_table_asks_nobody_to_join() 
     assert "Join with" not in started and "Others join" not in started and "The Mogul game starts!" in started
 
 
+async def test_back_after_a_timeout_the_hand_starts_with_what_the_ai_did() -> None:
+    """Issue 18's reproduction: Takenoko seed 3, on ana's turn "wait 36" twice (her time runs out
+    and the AI plays for her), then "ana hand": the recap is there, the AI's move for her in it."""
+    args = ["takenoko", "--players", "ana,ben", "--ai", "ben", "--seed", "3"]
+    text = await run(args, ["wait 36", "wait 36", "ana hand"])
+    hand = text.rsplit("[only ana sees]", 1)[1]
+    assert "🕰️ Since your last move:" in hand and "• 🤖 for ana:" in hand and "• ⏰ ana’s time ran out" in hand
+
+
 async def test_bad_command_lines_are_explained() -> None:
     out = io.StringIO()
     code = await play(parse_args(["mogul", "--players", "ana,ben,cy", "--ai", "zed"]), [], out)

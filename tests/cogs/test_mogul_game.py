@@ -78,8 +78,14 @@ async def test_three_players_play_mogul_to_the_end(simcord_env: Any) -> None:
         dms = [m.content for m in actor.user.dm_channel.history()]
         assert dms and any("🪙" in d for d in dms)
         assert all("Mogul" in d and "https://discord.com/channels/" in d for d in dms)
-    # Each player sees their own ephemeral replies, never another's.
+    # The results come with the whole game as an animated picture, and /game replay gives it again.
+    results = next(m for m in channel.history() if m.content.startswith("🏁"))
+    assert [a.filename for a in results.attachments] == ["replay.gif"]
     ana, ben = list(actors.values())[:2]
+    again = await ana.slash(channel, "game replay")
+    assert again.response is not None and "the whole game" in again.response.content
+    assert [a.filename for a in again.response.attachments] == ["replay.gif"]
+    # Each player sees their own ephemeral replies, never another's.
     ana_private = {m.id for m in channel.history(viewer=ana) if m.flags.ephemeral}
     ben_private = {m.id for m in channel.history(viewer=ben) if m.flags.ephemeral}
     assert ana_private and ben_private and not ana_private & ben_private
