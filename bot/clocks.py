@@ -47,14 +47,18 @@ def settings_problem(settings: TableSettings) -> str | None:
 
 
 def make_settings(
-    bank_hours: int | None = None, bonus_hours: int | None = None, policy: str | None = None
+    bank_hours: int | None = None,
+    bonus_hours: int | None = None,
+    policy: str | None = None,
+    hints: bool | None = None,
 ) -> TableSettings:
-    """Clock settings from what a host chose (each unset value keeps its default)."""
+    """A table's settings from what a host chose (each unset value keeps its default)."""
     default = TableSettings()
     return TableSettings(
         bank_hours=default.bank_hours if bank_hours is None else bank_hours,
         bonus_hours=default.bonus_hours if bonus_hours is None else bonus_hours,
         policy=default.policy if policy is None else policy,
+        hints=default.hints if hints is None else hints,
     )
 
 
@@ -127,6 +131,7 @@ def after_move(
         kicked=clock.kicked,
         decisions=clock.decisions,
         ai_decisions=clock.ai_decisions,
+        hints=clock.hints,
     )
 
 

@@ -45,7 +45,7 @@ def rated(table: TableRecord) -> list[ResultRow]:
     """The seats of a finished game that count for their players' ratings: human seats the AI did
     not play for more than half of their decisions, in a game where nobody asked for a hint."""
     if table.results is None or table.results.hints:
-        return []
+        return []  # someone asked the AI for a hint: the game counts for nobody
     return [row for row in table.results.standings if row.counts]
 
 

@@ -61,6 +61,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--db", default=None, help="SQLite file to keep the table in; an unfinished table there is resumed"
     )
+    parser.add_argument("--hints", action="store_true", help="allow 'hint' (the game then counts for no rating)")
     parser.add_argument(
         "--pictures",
         default=None,
@@ -237,6 +238,7 @@ class OfflineTable:
             "start": lambda: service.start(PLACE, player),
             "cancel": lambda: service.cancel(PLACE, player),
             "addbot": lambda: service.add_ai(PLACE, player, arg or "normal"),
+            "hint": lambda: service.hint(PLACE, player),
             "hand": lambda: service.hand(PLACE, player),
             "log": lambda: service.log_page(PLACE, player, _page(arg)),
             "status": lambda: service.status(PLACE, player),
@@ -376,7 +378,13 @@ async def play(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> i
                     table.show(await service.board(PLACE), None)
                 else:
                     created = await service.create(
-                        PLACE, args.game, host, options, locale=args.lang, ai=names[0].casefold() in ai
+                        PLACE,
+                        args.game,
+                        host,
+                        options,
+                        locale=args.lang,
+                        ai=names[0].casefold() in ai,
+                        clock={"hints": True} if args.hints else None,
                     )
                     if not args.lobby:
                         # The table starts at once: no lobby to show, nobody to tell to join or start.

@@ -255,6 +255,8 @@ class Outboxes:
         if own is not None:
             lines.append(own(rules.view(state, None), Text(locale, names(table))))
         if table.results is not None:
+            if table.results.hints:
+                lines.append(t("table.hints_used", locale, players=", ".join(table.results.hints)))
             for row in table.results.standings:
                 if row.ai or not (row.ai_seconds > 0 or row.ai_decisions > 0):
                     continue

@@ -18,6 +18,7 @@ is built (read any of them alone; its constructor says what it may call):
     undo.py         Undo         taking back one's last move (tables, turns, outboxes)
     orders.py       StandingOrders  a player's private standing orders (tables, turns, outboxes)
     reading.py      Reading      board, hand, status, open decisions, replay (tables, outboxes, history)
+    hints.py        Hints        what the AI would play, for a learner (tables, turns, outboxes)
     leaderboard.py  Leaderboard  past tables and ratings (tables)
 
 clocks.py holds the clock's arithmetic; errors.py the refusals.
@@ -31,6 +32,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.clocks import make_settings
+from bot.hints import Hints
 from bot.history import History
 from bot.i18n import t
 from bot.leaderboard import Leaderboard, Past, Rank
@@ -71,6 +73,7 @@ class TableService:
         self.undoing = Undo(self.tables, self.turns, self.outboxes)
         self.orders = StandingOrders(self.tables, self.turns, self.outboxes)
         self.reading = Reading(self.tables, self.outboxes, self.history)
+        self.hints = Hints(self.tables, self.turns, self.outboxes)
         self.ranking = Leaderboard(self.tables)
 
     # -- what every part shares -----------------------------------------------------------------
@@ -199,12 +202,24 @@ class TableService:
         bank_hours: int | None = None,
         bonus_hours: int | None = None,
         policy: str | None = None,
+        hints: bool | None = None,
         can_manage: bool = False,
     ) -> Outbox:
-        """Change the table's clock (host only)."""
+        """Change the table's clock, or whether hints are allowed (host only)."""
         return await self.timekeeper.configure(
-            place, player, bank_hours=bank_hours, bonus_hours=bonus_hours, policy=policy, can_manage=can_manage
+            place,
+            player,
+            bank_hours=bank_hours,
+            bonus_hours=bonus_hours,
+            policy=policy,
+            hints=hints,
+            can_manage=can_manage,
         )
+
+    async def hint(self, place: Place, player: Player) -> Outbox:
+        """What the AI would play now for ``player``, and why, for them alone (where the table
+        allows hints; the game then counts for nobody's rating)."""
+        return await self._back(place, player, lambda: self.hints.hint(place, player))
 
     async def pause(self, place: Place, player: Player, *, can_manage: bool = False) -> Outbox:
         """Hold every clock (host only; seven days at most in all)."""

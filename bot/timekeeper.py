@@ -52,9 +52,11 @@ class Timekeeper:
         bank_hours: int | None = None,
         bonus_hours: int | None = None,
         policy: str | None = None,
+        hints: bool | None = None,
         can_manage: bool = False,
     ) -> Outbox:
-        """Change the table's clock (host only, in the lobby or during the game)."""
+        """Change the table's clock, or whether hints are allowed (host only, in the lobby or
+        during the game)."""
         table = await self.tables.live(place)
         if table.host_id != player.id and not can_manage:
             raise NotHost()
@@ -64,6 +66,7 @@ class Timekeeper:
             bank_hours=before.bank_hours if bank_hours is None else bank_hours,
             bonus_hours=before.bonus_hours if bonus_hours is None else bonus_hours,
             policy=before.policy if policy is None else policy,
+            hints=before.hints if hints is None else hints,
         )
         check_settings(chosen)
         if table.status == "lobby":
@@ -79,14 +82,13 @@ class Timekeeper:
                 clocks = replace(rec.clocks, seats=seats)
                 if not was_timed:
                     rec = replace(rec, decisions=tuple(replace(d, since=iso(now)) for d in rec.decisions))
-                note = settings_note(chosen, name_by(rec, player.id, player.name))
-                return self.turns.advance(
-                    rec, self.tables.state(rec), now, notes=[note], clocks=clocks, settings=chosen
-                )
+                notes = settings_notes(rec.settings, chosen, name_by(rec, player.id, player.name))
+                return self.turns.advance(rec, self.tables.state(rec), now, notes=notes, clocks=clocks, settings=chosen)
 
             _, table, out = await self.turns.rewrite(table.id, decide)
         if table.status == "lobby":
-            out.events.append(Text(table.locale, []).msg(settings_note(chosen, name_by(table, player.id, player.name))))
+            said = settings_notes(before, chosen, name_by(table, player.id, player.name))
+            out.events.extend(Text(table.locale, []).msg(note) for note in said)
         out.reply = t("table.settings_now", player.locale, settings=settings_text(chosen, player.locale))
         return out
 
@@ -225,28 +227,41 @@ def name_by(rec: TableRecord, user_id: str, name: str = "") -> str:
     return seat.name if seat is not None else plain_name(name or user_id)
 
 
-def settings_note(settings: TableSettings, by: str) -> Event:
-    """The table's event for a change of its clock (its log keeps it, in every language)."""
-    if not settings.timed:
-        return event("table.event.untimed", params={"player": by})
-    return event(
-        "table.event.clock",
-        params={"player": by, "bank": settings.bank_hours, "bonus": settings.bonus_hours},
-        terms={"policy": f"table.policy.{settings.policy}"},
-    )
+def settings_notes(before: TableSettings, after: TableSettings, by: str) -> list[Event]:
+    """The table's events for a change of its settings (its log keeps them, in every language)."""
+    notes = []
+    clock = (after.bank_hours, after.bonus_hours, after.policy)
+    if clock != (before.bank_hours, before.bonus_hours, before.policy) or before.hints == after.hints:
+        if not after.timed:
+            notes.append(event("table.event.untimed", params={"player": by}))
+        else:
+            notes.append(
+                event(
+                    "table.event.clock",
+                    params={"player": by, "bank": after.bank_hours, "bonus": after.bonus_hours},
+                    terms={"policy": f"table.policy.{after.policy}"},
+                )
+            )
+    if after.hints != before.hints:
+        notes.append(event("table.event.hints_on" if after.hints else "table.event.hints_off", params={"player": by}))
+    return notes
 
 
 def settings_text(settings: TableSettings, locale: str | None) -> str:
     """The clock settings as players read them."""
-    if not settings.timed:
-        return t("table.settings_untimed", locale)
-    return t(
-        "table.settings_timed",
-        locale,
-        bank=settings.bank_hours,
-        bonus=settings.bonus_hours,
-        policy=t(f"table.policy.{settings.policy}", locale),
+    clock = (
+        t("table.settings_untimed", locale)
+        if not settings.timed
+        else t(
+            "table.settings_timed",
+            locale,
+            bank=settings.bank_hours,
+            bonus=settings.bonus_hours,
+            policy=t(f"table.policy.{settings.policy}", locale),
+        )
     )
+    hints = t("table.settings_hints", locale, state=t(f"table.hints.{'on' if settings.hints else 'off'}", locale))
+    return f"{clock} · {hints}"
 
 
 def check_settings(settings: TableSettings) -> None:

@@ -379,7 +379,8 @@ def results_of(rec: TableRecord, outcome: Outcome, clocks: Clocks, now: datetime
                 ai_decisions=clock.ai_decisions if clock else 0,
             )
         )
-    return Results(tuple(rows), tuple(outcome.tiebreaks), iso(now))
+    hinted = tuple(rec.seats[s].name for s, clock in enumerate(clocks.seats) if clock.hints and s < len(rec.seats))
+    return Results(tuple(rows), tuple(outcome.tiebreaks), iso(now), hinted)
 
 
 def named(error: TableError, rec: TableRecord) -> TableError:

@@ -16,7 +16,16 @@ from bot.i18n import t
 from bot.outbox import Outbox
 from cogs.ui.context import place_of, player_of
 from cogs.ui.hub import jump_url, stamp, table_hub
-from cogs.ui.translate import L, bonus_choices, clock_choices, game_name, level_choices, policy_choices, text_or
+from cogs.ui.translate import (
+    L,
+    bonus_choices,
+    clock_choices,
+    game_name,
+    hints_choices,
+    level_choices,
+    policy_choices,
+    text_or,
+)
 
 hub_of = table_hub
 
@@ -154,21 +163,27 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
         clock=L("cmd.game.settings.clock.name"),
         bonus=L("cmd.game.settings.bonus.name"),
         timeouts=L("cmd.game.settings.timeouts.name"),
+        hints=L("cmd.game.settings.hints.name"),
     )
     @app_commands.describe(
         clock=L("cmd.game.settings.clock.description"),
         bonus=L("cmd.game.settings.bonus.description"),
         timeouts=L("cmd.game.settings.timeouts.description"),
+        hints=L("cmd.game.settings.hints.description"),
     )
-    @app_commands.choices(clock=clock_choices(), bonus=bonus_choices(), timeouts=policy_choices())  # type: ignore[misc]
+    @app_commands.choices(  # type: ignore[misc]
+        clock=clock_choices(), bonus=bonus_choices(), timeouts=policy_choices(), hints=hints_choices()
+    )
     async def settings(
         self,
         interaction: discord.Interaction,
         clock: Choice[int] | None = None,
         bonus: Choice[int] | None = None,
         timeouts: Choice[str] | None = None,
+        hints: Choice[str] | None = None,
     ) -> None:
-        """The table's clock: each player's time bank, the bonus per move, what a timeout does."""
+        """The table's clock (each player's time bank, the bonus per move, what a timeout does) and
+        whether hints are allowed."""
         service = hub_of(interaction).service
         await self._run(
             interaction,
@@ -178,6 +193,7 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
                 bank_hours=None if clock is None else clock.value,
                 bonus_hours=None if bonus is None else bonus.value,
                 policy=None if timeouts is None else timeouts.value,
+                hints=None if hints is None else hints.value == "on",
                 can_manage=bool(interaction.permissions.manage_channels),
             ),
         )
@@ -203,6 +219,12 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
             interaction,
             lambda: service.kick(place_of(interaction), player_of(interaction), str(player.id), can_manage=manage),
         )
+
+    @app_commands.command(name=L("cmd.game.hint.name"), description=L("cmd.game.hint.description"))
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """What the AI would play now, and why (only you see it)."""
+        service = hub_of(interaction).service
+        await self._run(interaction, lambda: service.hint(place_of(interaction), player_of(interaction)))
 
     @app_commands.command(name=L("cmd.game.orders.name"), description=L("cmd.game.orders.description"))
     async def orders(self, interaction: discord.Interaction) -> None:

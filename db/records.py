@@ -63,6 +63,8 @@ class TableSettings:
     """Time added to the mover's bank after each move, up to the bank's starting size."""
     policy: str = "ai"
     """When a clock runs out: "ai" plays the decision, "skip" passes the turn where the rules allow."""
+    hints: bool = False
+    """May players ask the AI for a hint (/game hint)? A game where one was asked counts for no rating."""
 
     @property
     def timed(self) -> bool:
@@ -92,6 +94,8 @@ class SeatClock:
     """Decisions this seat made in the game, whoever made them."""
     ai_decisions: int = 0
     """Of those, the ones the AI made for an absent or timed-out player (the fair leaderboard)."""
+    hints: int = 0
+    """Hints this seat's player asked for (then the game counts for nobody's rating)."""
 
     @property
     def away(self) -> bool:
@@ -155,8 +159,8 @@ class Results:
     standings: tuple[ResultRow, ...]
     tiebreaks: tuple[str, ...] = ()
     ended: str = ""
-    hints: bool = False
-    """True if a player asked the AI for a hint during the game (it then counts for nobody)."""
+    hints: tuple[str, ...] = ()
+    """The players who asked the AI for a hint during the game (it then counts for nobody)."""
 
     def winners(self) -> list[str]:
         """The names ranked first."""
@@ -312,7 +316,12 @@ def decisions_from(text: str) -> tuple[Decision, ...]:
 def settings_json(settings: TableSettings) -> str:
     """Settings as stored."""
     return json.dumps(
-        {"bank_hours": settings.bank_hours, "bonus_hours": settings.bonus_hours, "policy": settings.policy},
+        {
+            "bank_hours": settings.bank_hours,
+            "bonus_hours": settings.bonus_hours,
+            "policy": settings.policy,
+            "hints": settings.hints,
+        },
         sort_keys=True,
     )
 
@@ -321,7 +330,7 @@ def settings_json(settings: TableSettings) -> str:
 def settings_from(text: str | None) -> TableSettings:
     """Settings from their stored JSON (missing fields keep their defaults)."""
     data = json.loads(text or "{}")
-    return TableSettings(**{k: data[k] for k in ("bank_hours", "bonus_hours", "policy") if k in data})
+    return TableSettings(**{k: data[k] for k in ("bank_hours", "bonus_hours", "policy", "hints") if k in data})
 
 
 def clocks_json(clocks: Clocks) -> str:
@@ -366,7 +375,7 @@ def results_json(results: Results) -> str:
         for r in results.standings
     ]
     return json.dumps(
-        {"standings": rows, "tiebreaks": list(results.tiebreaks), "ended": results.ended, "hints": results.hints}
+        {"standings": rows, "tiebreaks": list(results.tiebreaks), "ended": results.ended, "hints": list(results.hints)}
     )
 
 
@@ -389,7 +398,8 @@ def results_from(text: str | None) -> Results | None:
         )
         for r in data.get("standings", [])
     )
-    return Results(rows, tuple(data.get("tiebreaks", ())), str(data.get("ended", "")), bool(data.get("hints", False)))
+    hints = data.get("hints") or ()
+    return Results(rows, tuple(data.get("tiebreaks", ())), str(data.get("ended", "")), tuple(hints))
 
 
 def orders_json(orders: OrderBook) -> str:

@@ -222,6 +222,29 @@ class OrderButton(
             await hub.show_orders(interaction, table_id=self.table_id)
 
 
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ghr:(?P<table>\d{1,19})"):
+    """ "Replay": the finished game as an animated picture, posted for everyone."""
+
+    def __init__(self, table_id: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "Replay", emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"ghr:{table_id}"
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["table"]), getattr(item, "label", "") or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Draw and post the replay."""
+        await hub_of(interaction).send_replay(interaction, self.table_id)
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChoiceButton,
     ChoiceSelect,
@@ -230,6 +253,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     UndoButton,
     OrderSelect,
     OrderButton,
+    ReplayButton,
 )
 
 

@@ -41,6 +41,10 @@ class Hub(Protocol):
         """Change (or, with no values, cancel) the user's standing order."""
         ...
 
+    async def send_replay(self, interaction: discord.Interaction, table_id: int | None) -> None:
+        """A finished game as an animated picture."""
+        ...
+
 
 def player_of(interaction: discord.Interaction) -> Player:
     """The service's view of the user behind an interaction (their name as inert text)."""

@@ -33,6 +33,7 @@ from bot.service import TableService
 from cogs.ui.components import (
     MAX_BUTTON_CHOICES,
     OrderButton,
+    ReplayButton,
     UndoButton,
     choices_view,
     clip,
@@ -334,8 +335,12 @@ class TableHub:
         """Results and reminders, private texts, and the one call that records what was posted."""
         table = out.table
         if out.results:
-            replay = await _animation(out)
-            extra: dict[str, Any] = {"file": replay} if replay is not None else {}
+            # The whole game as an animation comes on request (a button), drawn only if wanted.
+            extra: dict[str, Any] = {}
+            if out.animation is not None:
+                view = discord.ui.View(timeout=None)
+                view.add_item(ReplayButton(table.id, t("discord.button.replay", table.locale)))
+                extra["view"] = view
             await self.channel_of(table).send(clip(out.results, MAX_CONTENT), **extra)
         for reminder in out.reminders:
             key = "discord.reminder_last" if reminder.last else "discord.reminder"
@@ -530,8 +535,9 @@ class TableHub:
             await self.reply(interaction, text, view=view)
 
     async def send_replay(self, interaction: discord.Interaction, table_id: int | None) -> None:
-        """/game replay: a finished game of this channel as an animated picture, posted in the
-        channel to share (the game is over: nothing in it is secret any more)."""
+        """/game replay (and the results' button): a finished game of this channel as an animated
+        picture, posted in the channel to share (the game is over: nothing in it is secret any
+        more), as the interaction's followup (no request against the global limit)."""
         await interaction.response.defer(thinking=True)
         try:
             out = await self.service.replay_of(place_of(interaction), player_of(interaction), table_id)

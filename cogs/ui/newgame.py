@@ -14,10 +14,10 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from cogs.ui.hub import table_hub
-from cogs.ui.translate import L, clock_choices, clock_settings, option_choices, policy_choices
+from cogs.ui.translate import L, clock_choices, clock_settings, hints_choices, option_choices, policy_choices
 from rules.engine import Game
 
-CLOCK_OPTIONS = ("clock", "timeouts")
+CLOCK_OPTIONS = ("clock", "timeouts", "hints")
 
 
 def game_group(rules: Game[Any, Any, Any]) -> app_commands.Group:
@@ -28,7 +28,7 @@ def game_group(rules: Game[Any, Any, Any]) -> app_commands.Group:
 
     async def new(interaction: discord.Interaction, **given: Any) -> None:
         options = {name: given[name].value for name in names if given.get(name) is not None}
-        clock = clock_settings(given.get("clock"), given.get("timeouts"))
+        clock = clock_settings(given.get("clock"), given.get("timeouts"), given.get("hints"))
         await table_hub(interaction).open_table(interaction, game, options, clock)
 
     # discord.py reads a command's options from its callback's signature and decorations.
@@ -37,21 +37,23 @@ def game_group(rules: Game[Any, Any, Any]) -> app_commands.Group:
     ]
     for name in names:
         parameters.append(_optional(name, Choice[str]))
-    parameters += [_optional("clock", Choice[int]), _optional("timeouts", Choice[str])]
+    parameters += [_optional("clock", Choice[int]), _optional("timeouts", Choice[str]), _optional("hints", Choice[str])]
     new.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     new.__doc__ = f"Open a {game} table in this channel."
     decorated: Any = app_commands.rename(
         **{name: L(f"cmd.{game}.new.{name}.name") for name in names},
         clock=L("cmd.game.settings.clock.name"),
         timeouts=L("cmd.game.settings.timeouts.name"),
+        hints=L("cmd.game.settings.hints.name"),
     )(new)
     decorated = app_commands.describe(
         **{name: L(f"cmd.{game}.new.{name}.description") for name in names},
         clock=L("cmd.game.settings.clock.description"),
         timeouts=L("cmd.game.settings.timeouts.description"),
+        hints=L("cmd.game.settings.hints.description"),
     )(decorated)
     choices: dict[str, Any] = {name: option_choices(rules, name) for name in names}
-    choices.update(clock=clock_choices(), timeouts=policy_choices())
+    choices.update(clock=clock_choices(), timeouts=policy_choices(), hints=hints_choices())
     decorated = app_commands.choices(**choices)(decorated)
     group = app_commands.Group(name=L(f"cmd.{game}.name"), description=L(f"cmd.{game}.description"))
     group.add_command(

@@ -54,6 +54,11 @@ def option_choices(game: Game[Any, Any, Any], option: str) -> list[app_commands.
     return [app_commands.Choice(name=L(f"cmd.{game.name}.new.{option}.{value}"), value=value) for value in spec.choices]
 
 
+def hints_choices() -> list[app_commands.Choice[str]]:
+    """Whether players may ask the AI for a hint."""
+    return [app_commands.Choice(name=L(f"cmd.game.settings.hints.{v}"), value=v) for v in ("off", "on")]
+
+
 def level_choices() -> list[app_commands.Choice[str]]:
     """The AI's levels, weakest first."""
     return [app_commands.Choice(name=L(f"cmd.game.addbot.level.{level}"), value=level) for level in AI_LEVELS]
@@ -79,10 +84,15 @@ def policy_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=L(f"cmd.clock.policy.{p}"), value=p) for p in POLICIES]
 
 
-def clock_settings(clock: app_commands.Choice[int] | None, timeouts: app_commands.Choice[str] | None) -> dict[str, Any]:
-    """The clock a host chose on ``/<game> new``, as ``TableService.create``'s clock arguments
-    (what is left out keeps its default, see bot/clocks.py)."""
+def clock_settings(
+    clock: app_commands.Choice[int] | None,
+    timeouts: app_commands.Choice[str] | None,
+    hints: app_commands.Choice[str] | None = None,
+) -> dict[str, Any]:
+    """The table settings a host chose on ``/<game> new``, as ``TableService.create``'s clock
+    arguments (what is left out keeps its default, see bot/clocks.py)."""
     return {
         "bank_hours": None if clock is None else clock.value,
         "policy": None if timeouts is None else timeouts.value,
+        "hints": None if hints is None else hints.value == "on",
     }

@@ -114,7 +114,7 @@ async def test_every_game_has_a_new_command_offering_exactly_its_options() -> No
             for spec in rules.options
             if len(spec.choices) > 1
         }
-        clock = {name: offered.pop(name, None) for name in ("clock", "timeouts")}
+        clock = {name: offered.pop(name, None) for name in ("clock", "timeouts", "hints")}
         assert offered == expected, game
         assert clock["timeouts"] == ["ai", "skip"] and clock["clock"], f"/{game} new sets the clock too"
 

@@ -78,10 +78,12 @@ async def test_three_players_play_mogul_to_the_end(simcord_env: Any) -> None:
         dms = [m.content for m in actor.user.dm_channel.history()]
         assert dms and any("🪙" in d for d in dms)
         assert all("Mogul" in d and "https://discord.com/channels/" in d for d in dms)
-    # The results come with the whole game as an animated picture, and /game replay gives it again.
+    # The results offer the whole game as an animated picture (a button), and /game replay too.
     results = next(m for m in channel.history() if m.content.startswith("🏁"))
-    assert [a.filename for a in results.attachments] == ["replay.gif"]
     ana, ben = list(actors.values())[:2]
+    shown = await ana.click(results, custom_id=f"ghr:{final.id}")
+    posted = shown.followups[0] if shown.followups else shown.response
+    assert posted is not None and [a.filename for a in posted.attachments] == ["replay.gif"]
     again = await ana.slash(channel, "game replay")
     assert again.response is not None and "the whole game" in again.response.content
     assert [a.filename for a in again.response.attachments] == ["replay.gif"]
