@@ -1,7 +1,7 @@
 """Discord requests and service calls per move, counted over simcord flows.
 
-    python bench/discord_calls.py                 # every game, 120 clicks each
-    python bench/discord_calls.py --clicks 60     # a quicker look
+    python bench/discord_calls.py                 # a whole game of each (a few minutes)
+    python bench/discord_calls.py --clicks 60     # the first 60 clicks of each, a quicker look
 
 Each game is played through Discord as players do (every human decision is a click on the board,
 or on "Choose (secret)" and then the reply's button; the moves are the game's own AI's), with
@@ -11,7 +11,8 @@ simcord standing in for Discord. For every click it counts:
   (interaction responses and webhook-token followups are exempt, and counted apart);
 - the calls the hub made to the service (one call in, one Outbox out, then one ``posted``).
 
-Prints one JSON object per game (means per click, and the routes), then the overall means.
+Prints one JSON object per game (means per click, the channel messages the game posted, and the
+routes), then the overall means.
 """
 
 from __future__ import annotations
@@ -57,17 +58,18 @@ class Counting:
         return value
 
 
-def route(method: str, path: str) -> str:
+def route(method: str, path: str, channel_id: int) -> str:
     """A request's kind: exempt from the global limit, or which limited route."""
     if path.startswith("/interactions/") or path.startswith("/webhooks/"):
         return "exempt"
     if path == "/users/@me/channels":
         return "open DM"
     parts = path.split("/")
+    here = path.startswith(f"/channels/{channel_id}/")
     if method == "POST" and path.endswith("/messages"):
-        return "post message"
+        return "channel message" if here else "DM"
     if method == "PATCH" and len(parts) >= 5 and parts[3] == "messages":
-        return "edit message"
+        return "edit message" if here else "edit DM"
     if method == "DELETE":
         return "delete message"
     return f"{method} {'/'.join(parts[:3])}"
@@ -95,7 +97,7 @@ async def measure(game: str, players: int, clicks: int, folder: Path) -> dict[st
                     break
                 made += 1
                 for request in env.http_requests[before:]:
-                    routes[route(request.method, request.path)] += 1
+                    routes[route(request.method, request.path, channel.id)] += 1
                 routes["service calls"] += sum(counting.calls.values())
                 names.update(counting.calls)
             await _close(bot)
@@ -104,6 +106,8 @@ async def measure(game: str, players: int, clicks: int, folder: Path) -> dict[st
     limited = sum(n for kind, n in routes.items() if kind not in ("exempt", "service calls"))
     return {
         "clicks": made,
+        "finished": made < clicks,
+        "channel_messages": routes["channel message"],
         "limited_per_click": round(limited / made, 2) if made else 0,
         "exempt_per_click": round(routes["exempt"] / made, 2) if made else 0,
         "service_calls_per_click": round(routes["service calls"] / made, 2) if made else 0,
@@ -121,7 +125,7 @@ async def _close(bot: Any) -> None:
 async def main() -> None:
     """Measure every game and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--clicks", type=int, default=120)
+    parser.add_argument("--clicks", type=int, default=1000, help="at most this many clicks per game")
     parser.add_argument("--game", action="append", choices=sorted(GAMES))
     args = parser.parse_args()
     found: dict[str, Any] = {}

@@ -14,6 +14,7 @@ decision.
 Per game and player count (medians over the seeds):
 
 - ``decisions``: every decision of the game (every ply), whoever made it;
+- ``clicks``: the decisions a person was asked (the others were answered by their standing order);
 - ``hand_offs``: decisions that ask a person other than the one asked last (each needs a new look
   at Discord; a player asked again, even after others' orders answered in between, is still at the
   table);
@@ -57,7 +58,7 @@ def one_game(
     state = game.start(players, options, seed)
     standing: dict[Seat, Order] = {}
     looks = random.Random(f"looks:{seed}")
-    decisions = hand_offs = pings = 0
+    decisions = hand_offs = pings = clicks = 0
     waits_2: list[float] = []
     waits_6: list[float] = []
     last_asked: frozenset[Seat] = frozenset()
@@ -95,6 +96,7 @@ def one_game(
                 waits_2.append(max(looks.expovariate(2.0) for _ in fresh))
                 waits_6.append(max(looks.expovariate(6.0) for _ in fresh))
             last_asked = to_act
+            clicks += 1
             seat = min(to_act)
             action = None
             if plan is not None and game.orders is not None:
@@ -116,6 +118,7 @@ def one_game(
                 del standing[held]
     return {
         "decisions": decisions,
+        "clicks": clicks,
         "hand_offs": hand_offs,
         "pings": pings,
         "days_2": sum(waits_2),
@@ -150,7 +153,7 @@ def main() -> None:
                 }
                 cell["ratio"] = {
                     k: round(cell["no_orders"][k] / cell["orders"][k], 2) if cell["orders"][k] else None
-                    for k in ("hand_offs", "pings", "days_2")
+                    for k in ("clicks", "hand_offs", "pings", "days_2")
                 }
                 found[key][str(players)] = cell
     found["seeds"] = args.seeds
