@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from rules.engine import rng_for
 from rules.racebow import GAME
 from rules.racebow.state import RacebowState
 from tests.rules.racebow.helpers import custom, position
@@ -55,6 +56,39 @@ def test_each_strategy_plays_whole_games_against_the_ai(name: str) -> None:
         match = play_match(GAME, players, players, seats)
         assert GAME.outcome(match.state) is not None and sum(match.wins) == pytest.approx(1.0)
     assert seen
+
+
+def mid_game_states(players: int, seed: int) -> list[RacebowState]:
+    """Every third state of a game between the scripted players in turn (all three decisions)."""
+    names = list(strategies.STRATEGIES.values())
+    seats = [names[seat % len(names)] for seat in range(players)]
+    match = play_match(GAME, players, seed, seats, keep_log=True)
+    found: list[RacebowState] = []
+    state = GAME.start(players, {}, seed)
+    for ply, (seat, action) in enumerate(match.log, start=1):
+        if ply % 3 == 0:
+            found.append(state)
+        state, _ = GAME.apply(state, seat, action, rng_for(seed, ply))
+    assert state == match.state
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(strategies.STRATEGIES))
+def test_each_strategy_decides_from_the_public_board_only(name: str) -> None:
+    """§7: the draw pile's order is the one hidden fact; every scripted player plays the same
+    whatever it is (the pile shuffled), on many states of every kind of decision."""
+    strategy = strategies.STRATEGIES[name]
+    asked: set[str] = set()
+    for players in (2, 4):
+        for state in mid_game_states(players, 20 + players):
+            seat = state.turn
+            expected = GAME.action_code(strategy(state, seat, random.Random(7)))
+            pile = list(state.pile)
+            random.Random(seat).shuffle(pile)
+            shuffled = state.model_copy(update={"pile": tuple(pile)})
+            assert pile != list(state.pile) and GAME.action_code(strategy(shuffled, seat, random.Random(7))) == expected
+            asked.add(state.ask)
+    assert asked == {"move", "stack", "turbo"}
 
 
 def choice(name: str, state: RacebowState) -> str:

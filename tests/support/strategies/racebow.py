@@ -37,8 +37,9 @@ from rules.racebow.state import RacebowState
 from rules.racebow.view import RacebowView, Reach, view
 from tests.support.strength import Match, Strategy
 
-GAMES = 60
-"""Seeded games per bench cell (bench/ai_strength.py): about two minutes for the whole game."""
+GAMES = 300
+"""Seeded games per bench cell (bench/ai_strength.py): about 90 CPU seconds for the whole game
+(27 cells: 3 player counts, 3 levels, 3 strategies)."""
 
 
 def _view(state: RacebowState, seat: Seat) -> RacebowView:
