@@ -41,11 +41,10 @@ class Outboxes:
         draw = rules.presentation.render_picture
         if draw is not None:
             out.picture = _drawing(draw, view, tr)
-            digest = hashlib.blake2b(digest_size=12)
-            for part in (table.game, table.locale, "\x00".join(shown), view.model_dump_json()):
-                digest.update(part.encode())
-                digest.update(b"\x01")
-            out.picture_key = digest.hexdigest()
+            # The picture is the public view's at this ply, in this language, with these names:
+            # the same key, the same picture (a prompt or a clock that changed is not in it).
+            names_digest = hashlib.blake2b("\x00".join(shown).encode(), digest_size=8).hexdigest()
+            out.picture_key = f"{table.id}:{table.ply}:{table.locale}:{names_digest}"
 
     def private_text(self, table: TableRecord, state: Any, seat: int, locale: str | None, *, ask: bool) -> str:
         """One seat's private view (and, with ``ask``, the choices of its open decision)."""
