@@ -73,19 +73,25 @@ def decide(state: MogulState, seat: Seat, weights: Weights) -> MogulAction:
 
 # -- the plan: the AI as a standing order ---------------------------------------------------------
 STANDING_BASE = 1.0
+"""The chips a standing order's pot limit starts from (``standing_pot``)."""
 STANDING_WORTH = 0.5
+"""The share of what winning is worth to the player (on average over the shares to come) that
+the pot limit adds, a point a chip."""
 STANDING_CHIPS = 0.25
-"""The standing order's pot limit: P = 1 + half what winning is worth + a quarter of one's chips
-(``standing_pot``). Measured, not guessed: among the forms tried (a fixed P, P from the worth
-alone, with and without a reserve of chips), this one played best against the scripted players
-while it lets the player be asked least (bench/tempo.py, tests/support/strategies/mogul.py)."""
+"""The share of the chips the player holds that the pot limit adds."""
 
 
 def standing_pot(look: Outlook) -> int:
     """The pot at which a standing order drops out of every auction (MG-ORD-1's P), for a player
     who cannot know the next share when they set it: a point, plus half of what winning is worth
     to them on average over the shares to come (the winner also pays its way in), plus a quarter
-    of their chips (the more they hold, the longer they can stay in)."""
+    of their chips (the more they hold, the longer they can stay in).
+
+    Measured, not guessed: among the forms tried (a fixed P for every auction, P from the worth
+    alone, with and without a reserve of chips C), none played better against the scripted
+    players (within the measure's spread), and this one has its player asked least: short of
+    chips, it drops out sooner, so it seldom runs out (bench/tempo.py, and ``Planned`` in
+    tests/support/strategies/mogul.py)."""
     worth = look.prize_to_come()
     pot = STANDING_BASE + STANDING_WORTH * worth + STANDING_CHIPS * look.view.chips
     return max(1, min(orders.MAX_POT, round(pot)))

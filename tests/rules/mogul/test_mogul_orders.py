@@ -481,7 +481,7 @@ def test_mg_ord_2_the_plan_pays_below_its_pot_and_drops_out_at_it_in_every_aucti
 
 
 def test_the_plans_pot_limit_grows_with_the_chips_and_with_what_winning_is_worth() -> None:
-    """The plan's P reads the AI's outlook: a player with more chips stays in longer (never
+    """MG-ORD-1: the plan's P reads the AI's outlook: a player with more chips stays in longer (never
     shorter), and so does one whose shares could sell at a high value when the next card comes."""
     limits = [int(PLAN(build(3, turn=B, chips=(chips, 6, 6)), A, random.Random(0))["pot"]) for chips in range(21)]
     assert limits == sorted(limits) and limits[-1] >= limits[0] + 4
