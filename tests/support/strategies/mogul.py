@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import time
 from collections import Counter
 from typing import Any
@@ -40,7 +41,7 @@ from rules.mogul.rules import legal_actions
 from rules.mogul.state import MogulState
 from rules.mogul.view import MogulSeatView, build_view
 from tests.support.strategies import mogul_previous
-from tests.support.strength import Match, Strategy, ai_at, measure
+from tests.support.strength import Match, Strategy, ai_at, measure, play_match
 
 GAMES = 150
 """Seeded games per bench cell (bench/ai_strength.py): about three minutes for the whole game."""
@@ -320,15 +321,45 @@ def planned_strength(players: int, games: int) -> dict[str, Any]:
     return {"planned": planned, "normal_ai": normal}
 
 
+def _unanswerable(players: int, seed: int) -> list[Seat]:
+    """Who was asked, in order, at the decisions no order answers in one game of ``Planned`` seats
+    (MG-ORD covers auction turns only): the take-or-sell steps, and each seat's first auction turn
+    (nobody has looked yet)."""
+    player = Planned()
+    asked: list[Seat] = []
+    bid: set[Seat] = set()
+
+    def noted(state: MogulState, seat: Seat, rng: random.Random) -> MogulAction:
+        if state.phase != "auction" or seat not in bid:
+            asked.append(seat)
+        if state.phase == "auction":
+            bid.add(seat)
+        return player(state, seat, rng)
+
+    play_match(GAME, players, seed, [noted] * players)
+    return asked
+
+
+def hand_off_floor(players: int, seeds: int) -> float:
+    """The fewest hand-offs (bench/tempo.py's count) a game of ``Planned`` seats could have: the
+    median over seeded games of the changes of player among the decisions no order answers."""
+    found = []
+    for seed in range(seeds):
+        asked = _unanswerable(players, seed)
+        found.append(sum(1 for index, seat in enumerate(asked) if index == 0 or asked[index - 1] != seat))
+    return statistics.median(found)
+
+
 def main() -> None:
-    """Print ``planned_strength`` for each player count, as JSON."""
+    """Print ``planned_strength`` and ``hand_off_floor`` for each player count, as JSON."""
     parser = argparse.ArgumentParser(description="The planned player's strength next to the normal AI's.")
     parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--seeds", type=int, default=15, help="games for the hand-off floor (bench/tempo.py's)")
     parser.add_argument("--players", type=int, action="append", choices=range(GAME.min_players, GAME.max_players + 1))
     args = parser.parse_args()
     started = time.process_time()
     found: dict[str, Any] = {
-        str(players): planned_strength(players, args.games)
+        str(players): {**planned_strength(players, args.games), "hand_off_floor": hand_off_floor(players, args.seeds)}
         for players in args.players or range(GAME.min_players, GAME.max_players + 1)
     }
     found["games_per_cell"] = args.games
