@@ -1,4 +1,4 @@
-"""The Mogul AI at its three levels, and its plans as standing orders (MG-ORD).
+"""The Mogul AI at its three levels, and its plan as a standing order (MG-ORD).
 
 It decides from its seat's view alone (the public board and its own chips, read by ``Outlook``),
 so it cannot peek. ``normal`` (``Game.ai``, which also plays for absent players) values shares,
@@ -17,7 +17,7 @@ from rules.engine import Order, Seat
 from . import orders
 from .actions import DROP, LOAN, PAY, SELLS, TAKE, MogulAction
 from .bidding import Bidding
-from .data import CARDS, COLOUR_INDEX, LOAN_CHIPS
+from .data import CARDS, COLOUR_INDEX
 from .outlook import NORMAL, Outlook, Weights
 from .rules import legal_actions
 from .state import MogulState
@@ -71,80 +71,67 @@ def decide(state: MogulState, seat: Seat, weights: Weights) -> MogulAction:
     return LOAN if borrow and LOAN in legal else DROP
 
 
+# -- the plan: the AI as a standing order ---------------------------------------------------------
+STANDING_BASE = 1.0
+"""The chips a standing order's pot limit starts from (``standing_pot``)."""
+STANDING_WORTH = 0.5
+"""The share of what winning is worth to the player (on average over the shares to come) that
+the pot limit adds, a point a chip."""
+STANDING_CHIPS = 0.25
+"""The share of the chips the player holds that the pot limit adds."""
+
+
+def standing_pot(look: Outlook) -> int:
+    """The pot at which a standing order drops out of every auction (MG-ORD-1's P), for a player
+    who cannot know the next share when they set it: a point, plus half of what winning is worth
+    to them on average over the shares to come (the winner also pays its way in), plus a quarter
+    of their chips (the more they hold, the longer they can stay in).
+
+    Measured, not guessed: among the forms tried (a fixed P for every auction, P from the worth
+    alone, with and without a reserve of chips C), none played better against the scripted
+    players (within the measure's spread), and this one has its player asked least: short of
+    chips, it drops out sooner, so it seldom runs out (bench/tempo.py, and ``Planned`` in
+    tests/support/strategies/mogul.py)."""
+    worth = look.prize_to_come()
+    pot = STANDING_BASE + STANDING_WORTH * worth + STANDING_CHIPS * look.view.chips
+    return max(1, min(orders.MAX_POT, round(pot)))
+
+
 def plan(state: MogulState, seat: Seat, rng: random.Random) -> Order | None:
-    """The normal AI's play of its auction turns as a standing order (MG-ORD), for as many turns
-    as the order can say exactly what the AI would do; None off its auction turn or when the AI
-    borrows (an order never takes a LOAN).
+    """The order a person following the normal AI sets each time they look at the table, to be
+    asked as seldom as possible (MG-ORD): one order for every auction (scope "always"), since
+    they look when asked (mostly as winner or runner-up) and the next share is unknown then.
 
-    The order plays the AI's move now. Beyond it, the AI looks at every way its next turn can come
-    (each player still in pays or drops out once). With two players left there is one way, and the
-    order covers every turn until the AI would drop out (N payments, then the pot limit P). With
-    more, it covers the next turn too: with P if the AI would drop out there had nobody dropped
-    out (a drop resets the pot under P, and N then stops the order), or with N = 2 if the AI would
-    pay there whoever dropped out."""
-    if state.phase != "auction" or state.turn != seat:
+    It drops out once the pot reaches ``standing_pot`` and pays otherwise, down to the last chip;
+    with no chip left the player is asked and plays the AI's move (borrow or drop out). An order
+    never borrows, so in an auction where the AI borrows the player follows it move by move: the
+    order pays nothing while they borrow (N = 0: they decide again at once, with the two chips),
+    then plays the AI's move, raising P to pay or keeping the borrowed chips (C) to let it drop out,
+    and never pays the last chip (C = 1): that would only see them forced out at their next turn
+    (MG-AUC-3). None once the game is over or for someone not seated.
+
+    It plays much weaker than the AI move by move (it cannot tell one share from another), about
+    as well as the value bidder of tests/support/strategies/mogul.py; bench/tempo.py measures how
+    many looks it saves. It reads the seat's view only."""
+    if state.phase == "over" or not 0 <= seat < state.players:
         return None
-    first = choose(state, seat, rng)
-    if first == DROP:
-        return orders.check(state, seat, {orders.POT: str(min(state.pot, orders.MAX_POT))})
-    if first != PAY:
-        return None
-    still_in = [other for other in range(state.players) if state.active[other]]
-    # A rival's loan changes the bank, which decides whether the AI may borrow: the look ahead
-    # holds only while no rival's loan can bring the bank under a loan's 2 chips.
-    could_borrow = sum(not state.loaned[other] for other in still_in if other != seat)
-    if not (state.loaned[seat] or state.bank - LOAN_CHIPS * could_borrow >= LOAN_CHIPS):
-        return orders.check(state, seat, {orders.PAYS: "1"})
-    pays = 1
-    ahead = state
-    while True:
-        paths = _next_turns(ahead, seat)
-        ahead = paths[0]  # nobody dropped out: the pot grew by a chip per player still in
-        if ahead.chips[seat] == 0:
-            return orders.check(state, seat, {orders.PAYS: str(pays)})
-        then = choose(ahead, seat, rng)
-        if len(paths) > 1:
-            # With more than two players in, a rival may drop out before the next turn, and a
-            # drop resets the pot: a pot limit then tells only the round where nobody dropped,
-            # and it would outlive the turn. So either the order drops out next turn if nobody
-            # dropped (and stops otherwise), or it pays next turn whatever happened.
-            if then == DROP and ahead.pot <= orders.MAX_POT:
-                return orders.check(state, seat, {orders.PAYS: "1", orders.POT: str(ahead.pot)})
-            if then == PAY and all(choose(other, seat, rng) == PAY for other in paths[1:]):
-                return orders.check(state, seat, {orders.PAYS: "2"})
-            return orders.check(state, seat, {orders.PAYS: "1"})
-        if then == DROP and ahead.pot <= orders.MAX_POT:
-            return orders.check(state, seat, {orders.PAYS: str(pays), orders.POT: str(ahead.pot)})
-        if then != PAY:
-            return orders.check(state, seat, {orders.PAYS: str(pays)})
-        pays += 1
-
-
-def _next_turns(state: MogulState, seat: Seat) -> list[MogulState]:
-    """The states in which ``seat``'s next auction turn can come after it pays now: first the one
-    where every rival still in pays, then one for each way some of them drop out (in turn order,
-    each pays or drops; at least one stays in). Only what ``seat``'s view shows is kept exact:
-    the pot, who is still in, who dropped out last, its own chips."""
-    chips = list(state.chips)
-    chips[seat] -= 1
-    rivals = [(seat + step) % state.players for step in range(1, state.players)]
-    rivals = [other for other in rivals if state.active[other]]
-    found: list[MogulState] = []
-    for pattern in range(1 << len(rivals)):
-        if pattern == (1 << len(rivals)) - 1:
-            continue  # every rival dropped out: the AI has won, nothing to decide
-        pot = state.pot + 1
-        active = list(state.active)
-        last = state.last_drop
-        for index, other in enumerate(rivals):
-            if pattern >> index & 1:
-                pot, active[other], last = 0, False, other
-            else:
-                pot += 1
-        found.append(
-            state.model_copy(update={"pot": pot, "active": tuple(active), "last_drop": last, "chips": tuple(chips)})
-        )
-    return found
+    look = _outlook(state, seat)
+    view = look.view
+    pot_limit = standing_pot(look)
+    values = {orders.POT: str(pot_limit), orders.SCOPE: orders.EVERY_AUCTION}
+    if view.phase == "auction" and view.turn == seat and (view.chips == 0 or view.table[seat].loaned_now):
+        # The order must let the AI's move be played now (an order never borrows, MG-ORD-2).
+        move = decide(state, seat, NORMAL)
+        if move == LOAN:
+            # It pays nothing, so the player decides again at once, with the two chips.
+            values[orders.POT] = str(min(max(pot_limit, view.pot + 1), orders.MAX_POT))
+            values[orders.PAYS] = "0"
+        elif move == PAY:
+            values[orders.POT] = str(min(max(pot_limit, view.pot + 1), orders.MAX_POT))
+            values[orders.KEEP] = "1"
+        elif view.chips >= 1:
+            values[orders.KEEP] = str(min(view.chips, orders.MAX_LIMIT))  # keeps what it borrowed
+    return orders.check(state, seat, values)
 
 
 # -- easy: a newcomer's mistakes ----------------------------------------------------------------

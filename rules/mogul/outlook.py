@@ -56,12 +56,13 @@ class Outlook:
         known.update(view.discard, view.pick_pile)
         if view.revealed in CARDS:
             known.add(view.revealed)
+        self.unseen = [card for card in CARD_LIST if card.id not in known]
+        """The shares nobody has seen yet: the deck's (Crash aside), in an unknown order."""
         self.unseen_centre = [0] * len(COLOURS)
         self.unseen_border = [0] * len(COLOURS)
-        for card in CARD_LIST:
-            if card.id not in known:
-                self.unseen_centre[COLOUR_INDEX[card.centre]] += 1
-                self.unseen_border[COLOUR_INDEX[card.border]] += 1
+        for card in self.unseen:
+            self.unseen_centre[COLOUR_INDEX[card.centre]] += 1
+            self.unseen_border[COLOUR_INDEX[card.border]] += 1
         deck = view.deck_size
         if view.phase == "pick":  # the unpicked cards and Crash are still to join the deck
             deck += len(view.pick_pile) - len(view.pick_order) + 1
@@ -119,6 +120,20 @@ class Outlook:
         m = self.sellable(seat)
         gain = m * (self.view.sale_value - self.hold(self.border()))
         return gain if m and gain > 0 else 0.0
+
+    def prize_to_come(self) -> float:
+        """What winning the next auction is worth to this seat, before its share is revealed: the
+        mean, over the shares still unseen, of the better of taking it and selling all its border
+        shares (at the sale value the board gives that border now, MG-ACT-1)."""
+        if not self.unseen:
+            return 0.0
+        mine = self.owned[self.me]
+        total = 0.0
+        for card in self.unseen:
+            border = COLOUR_INDEX[card.border]
+            sale = mine[border] * (self.total[border] - self.hold(border))
+            total += max(self.hold(COLOUR_INDEX[card.centre], extra=1), sale)
+        return total / len(self.unseen)
 
     # -- the take-or-sell step ----------------------------------------------------------------------
     def winner_options(self, seat: int, runner: int | None) -> list[tuple[str, float, float]]:

@@ -91,3 +91,26 @@ def test_blunders_read_a_real_game() -> None:
         found = strategies.blunders(match, seat)
         assert found["loans"] == match.state.loans[seat]
         assert 0 <= found["loan_then_forced_out"] <= found["forced_out"]
+
+
+def test_the_planned_player_follows_the_plan_and_is_seldom_asked() -> None:
+    """MG-ORD: ``Planned`` (bench/tempo.py's player who follows the AI's plan by standing order)
+    plays legal moves through whole games at every player count, every seat alike; its orders
+    answer several times as many decisions as it is asked; one instance starts each game afresh
+    (a new game's first auction turn is a look, not an old order's move)."""
+    player = strategies.Planned()
+
+    def checked(state: MogulState, seat: int, rng: random.Random) -> object:
+        action = player(state, seat, rng)
+        assert action in GAME.legal_actions(state, seat)
+        return action
+
+    for players in PLAYERS:
+        match = play_match(GAME, players, players, [checked] * players)
+        assert GAME.outcome(match.state) is not None
+    assert player.answered > 3 * player.looks
+    state = GAME.start(4, {}, 1)
+    (seat,) = GAME.to_act(state)
+    looks = player.looks
+    player(state, seat, random.Random(0))
+    assert player.looks == looks + 1

@@ -16,22 +16,32 @@ probably leaves (it lies among the last five cards).
   that colour, and sells the others when they pay 4 or more a share.
 
 ``blunders(match, seat)`` counts what a player would call blunders in a finished game, from its
-log; ``PREVIOUS`` is the AI as it shipped before its rewrite.
+log; ``PREVIOUS`` is the AI as it shipped before its rewrite. ``Planned`` is the person of
+bench/tempo.py: one who follows the AI's plan as a standing order and looks only when asked.
+Run this module to measure that person next to the normal AI:
+
+    PYTHONPATH=. python -m tests.support.strategies.mogul --games 60
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import random
+import statistics
+import time
 from collections import Counter
+from typing import Any
 
-from rules.engine import Seat
+from rules.engine import Order, Seat
+from rules.mogul import GAME
 from rules.mogul.actions import DROP, LOAN, PAY, SELLS, TAKE, MogulAction
 from rules.mogul.data import CARD_LIST, CARDS, COLOUR_INDEX, COLOURS, CRASH_ZONE
 from rules.mogul.rules import legal_actions
 from rules.mogul.state import MogulState
 from rules.mogul.view import MogulSeatView, build_view
 from tests.support.strategies import mogul_previous
-from tests.support.strength import Match, Strategy
+from tests.support.strength import Match, Strategy, ai_at, measure, play_match
 
 GAMES = 150
 """Seeded games per bench cell (bench/ai_strength.py): about three minutes for the whole game."""
@@ -208,6 +218,54 @@ PREVIOUS: Strategy = mogul_previous.choose
 """The AI as it shipped before the standing orders and the levels."""
 
 
+# -- the AI's plan, followed by a person who looks only when asked ------------------------------------
+ORDERS = GAME.orders
+assert ORDERS is not None and ORDERS.plan is not None
+
+
+class Planned:
+    """A player who follows the normal AI by standing order, as bench/tempo.py models them: each
+    time a decision reaches them (a *look*), they set the AI's plan as their order
+    (``GAME.orders.plan``) and play the order's move if it decides, else the AI's; between looks
+    their order answers their auction turns (MG-ORD-2) until it no longer decides.
+
+    A strategy with a memory: it keeps each seat's order, and forgets it when a new game starts
+    (a round earlier than the seat's last), so one instance serves a whole ``strength.measure``.
+    ``looks`` and ``answered`` count the decisions each way."""
+
+    def __init__(self) -> None:
+        self.held: dict[Seat, Order] = {}
+        self.round: dict[Seat, int] = {}
+        self.looks = 0
+        self.answered = 0
+
+    def __call__(self, state: MogulState, seat: Seat, rng: random.Random) -> MogulAction:
+        """The order's move if it decides; else a look: the plan set, its move or the AI's."""
+        assert ORDERS is not None and ORDERS.plan is not None
+        if state.round < self.round.get(seat, state.round):
+            self.held.pop(seat, None)  # a new game
+        self.round[seat] = state.round
+        held = self.held.pop(seat, None)
+        if held is not None and ORDERS.keep(state, seat, held):
+            action, left = ORDERS.decide(state, seat, held)
+            if left is not None:
+                self.held[seat] = left
+            if action is not None:
+                self.answered += 1
+                return action
+        self.looks += 1
+        order = ORDERS.plan(state, seat, rng)
+        if order is not None:
+            action, left = ORDERS.decide(state, seat, order)
+            if left is None:
+                self.held.pop(seat, None)
+            else:
+                self.held[seat] = left
+            if action is not None:
+                return action
+        return GAME.ai_action(state, seat, rng)
+
+
 # -- blunders ---------------------------------------------------------------------------------------
 AUCTION_MOVES = frozenset({"pay", "drop", "loan"})
 
@@ -243,3 +301,71 @@ def blunders(match: Match, seat: Seat) -> dict[str, int]:
     if moves:
         found["loans"] += moves.count("loan")
     return dict(found)
+
+
+# -- measuring the planned player -------------------------------------------------------------------
+def planned_strength(players: int, games: int) -> dict[str, Any]:
+    """``Planned`` in one seat against each scripted player and against the normal AI, with the
+    normal AI's own ratios next to it (``strength.measure``), and how often it was asked."""
+    planned: dict[str, Any] = {}
+    looks = answered = 0
+    for label, opponent in {**STRATEGIES, "normal_ai": ai_at(GAME)}.items():
+        player = Planned()
+        planned[label] = measure(GAME, players, player, opponent, games).as_json()
+        looks += player.looks
+        answered += player.answered
+    planned["asked_share"] = round(looks / (looks + answered), 2)
+    normal = {
+        label: measure(GAME, players, ai_at(GAME), opponent, games).as_json() for label, opponent in STRATEGIES.items()
+    }
+    return {"planned": planned, "normal_ai": normal}
+
+
+def _unanswerable(players: int, seed: int) -> list[Seat]:
+    """Who was asked, in order, at the decisions no order answers in one game of ``Planned`` seats
+    (MG-ORD covers auction turns only): the take-or-sell steps, and each seat's first auction turn
+    (nobody has looked yet)."""
+    player = Planned()
+    asked: list[Seat] = []
+    bid: set[Seat] = set()
+
+    def noted(state: MogulState, seat: Seat, rng: random.Random) -> MogulAction:
+        if state.phase != "auction" or seat not in bid:
+            asked.append(seat)
+        if state.phase == "auction":
+            bid.add(seat)
+        return player(state, seat, rng)
+
+    play_match(GAME, players, seed, [noted] * players)
+    return asked
+
+
+def hand_off_floor(players: int, seeds: int) -> float:
+    """The fewest hand-offs (bench/tempo.py's count) a game of ``Planned`` seats could have: the
+    median over seeded games of the changes of player among the decisions no order answers."""
+    found = []
+    for seed in range(seeds):
+        asked = _unanswerable(players, seed)
+        found.append(sum(1 for index, seat in enumerate(asked) if index == 0 or asked[index - 1] != seat))
+    return statistics.median(found)
+
+
+def main() -> None:
+    """Print ``planned_strength`` and ``hand_off_floor`` for each player count, as JSON."""
+    parser = argparse.ArgumentParser(description="The planned player's strength next to the normal AI's.")
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--seeds", type=int, default=15, help="games for the hand-off floor (bench/tempo.py's)")
+    parser.add_argument("--players", type=int, action="append", choices=range(GAME.min_players, GAME.max_players + 1))
+    args = parser.parse_args()
+    started = time.process_time()
+    found: dict[str, Any] = {
+        str(players): {**planned_strength(players, args.games), "hand_off_floor": hand_off_floor(players, args.seeds)}
+        for players in args.players or range(GAME.min_players, GAME.max_players + 1)
+    }
+    found["games_per_cell"] = args.games
+    found["cpu_seconds"] = round(time.process_time() - started)
+    print(json.dumps(found, indent=1))
+
+
+if __name__ == "__main__":
+    main()
