@@ -32,6 +32,7 @@ from bot.outbox import Outbox, Player, Private, Table
 from bot.service import TableService
 from cogs.ui.components import (
     MAX_BUTTON_CHOICES,
+    HandButton,
     OrderButton,
     ReplayButton,
     UndoButton,
@@ -369,8 +370,12 @@ class TableHub:
             return
         locale = private.locale or table.locale
         body = clip(private.text, MAX_CONTENT - 150) + "\n" + t("discord.dm_link", locale, url=jump_url(table))
-        view = choices_view(private.ask, private.ask.choices, locale) if private.ask and private.ask.choices else None
-        kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+        if private.ask is not None and private.ask.choices:
+            view = choices_view(private.ask, private.ask.choices, locale, with_hand=True)
+        else:
+            view = discord.ui.View(timeout=None)  # the whole hand is a click away
+            view.add_item(HandButton(table.id, "hand", t("discord.button.hand", locale)))
+        kwargs: dict[str, Any] = {"view": view}
         try:
             channel = await self.client.create_dm(discord.Object(int(user_id)))
             await channel.send(body, **kwargs)
