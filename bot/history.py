@@ -181,8 +181,11 @@ def grouped(entries: list[Entry], tr: Text) -> list[list[str]]:
         if entry.seat is not None and key == last and turns:
             turns[-1].extend(lines)
         elif entry.seat is not None:
-            who = t("table.ai_for" if by_ai else "table.turn_by", tr.locale, player=tr.name(entry.seat))
-            turns.append([f"{who} {lines[0]}", *lines[1:]])
+            name = tr.name(entry.seat)
+            who = t("table.ai_for" if by_ai else "table.turn_by", tr.locale, player=name)
+            # "ben: ben plays 🟨F" says the name once: "ben: plays 🟨F".
+            first = lines[0][len(name) + 1 :] if lines[0].startswith(name + " ") else lines[0]
+            turns.append([f"{who} {first}", *lines[1:]])
         else:
             turns.append(lines)
         last = key

@@ -179,7 +179,8 @@ class OfflineTable:
             if seat.asked_since is None:
                 lines.append(t("offline.seat_idle", self.lang, player=seat.name, ai=ai, bank=seat.bank_hours))
                 continue
-            waited = duration((self.clock() - datetime.fromisoformat(seat.asked_since)).total_seconds(), self.lang)
+            seconds = (self.clock() - datetime.fromisoformat(seat.asked_since)).total_seconds()
+            waited = duration(seconds, self.lang) if seconds >= 60 else t("offline.a_moment", self.lang)
             deadline = (
                 t("offline.seat_deadline", self.lang, deadline=moment(datetime.fromisoformat(seat.deadline), self.lang))
                 if seat.deadline
