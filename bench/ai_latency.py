@@ -28,11 +28,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot import turns
 from bot.client import SWITCH_INTERVAL
 from bot.outbox import Place, Player
 from bot.service import TableService
 from db.sqlite import SqliteStore
 from rules.registry import GAMES
+
+PLAYS_AI = turns.plays_ai  # the bot's own test, put back after an inline run
 
 HUMANS = [Player(f"h{i}", f"human{i}", "en") for i in range(3)]
 
@@ -75,8 +78,9 @@ async def measure(path: Path, think_ms: float, clicks: int, busy_tables: int, *,
     """B's click latency while ``busy_tables`` AI tables are clicked without pause."""
     store = await SqliteStore.open(path)
     service = TableService(store, {"mogul": slow_mogul(think_ms)})
-    if inline:
-        service._plays_ai = lambda table: False  # type: ignore[method-assign]  # decide in the write
+    # The inline run decides every move inside the write, on the event loop (bot/turns.py asks
+    # plays_ai whether to think in a worker thread first).
+    turns.plays_ai = (lambda table: False) if inline else PLAYS_AI  # type: ignore[assignment]
     quiet = await open_table(service, 1, 3, 0)
     busy = [await open_table(service, 10 + i, 1, 5) for i in range(busy_tables)]
     stop = asyncio.Event()
