@@ -1,114 +1,63 @@
-"""Top Race AI: a greedy player that values cars by how much its hand pushes them.
+"""Top Race AI: bids by what its own hand lets it do with a car, plays each card by looking at
+where it leaves the race, bets on the car with the best expected payout.
 
-It weighs each car for itself (own cars +1, rivals' cars negative, cars it bet on positive), bids up
-to a value estimated from its hand, plays the card that helps its weights most, steers its own cars
-far and rivals' cars short, and bets on the likely leader.
+Its judgement of a position is ``estimate.value`` (expected money less the rivals', from its own
+view); every move it weighs is played forward on a ``determinize``-d copy of the state, so it never
+reads a hand or a bet it could not see. Its bidding is a limit fixed for the whole offer, so that it
+is also its standing order (``plan``, TR-ORD-2).
 """
 
 from __future__ import annotations
 
 import random
 
-from rules.engine import Order
-from rules.toprace import orders
+from rules.engine import Order, trusted, with_item
+from rules.toprace import estimate, orders
 from rules.toprace.actions import Action
-from rules.toprace.data import (
-    BET_NONE,
-    BID_STEP,
-    CARD,
-    FINISH,
-    FINISH_ROW,
-    JOKER,
-    NCARS,
-    NEXT,
-    NOT_BET,
-    OFF,
-    PRIZES,
-    ROW,
-)
-from rules.toprace.movement import legal_ends
-from rules.toprace.rules import legal_actions
+from rules.toprace.data import BET_NONE, BID_STEP, CARD, JOKER, NCARS, TIP_PAYOUT
+from rules.toprace.rules import apply, legal_actions
 from rules.toprace.state import TopRaceState
 
-RIVAL = -0.5
-"""Weight of a car owned by another player."""
-BET_WEIGHT = (0.5, 0.4, 0.3)
-"""Extra weight of a car this seat bet on at TIP 1, 2, 3."""
-PANNE_COST = 7
-"""Rows a breakdown is worth, roughly (the car waits for its partner)."""
-POINT_VALUE = 6_000
-"""Auction value of one movement point in hand for a car, beyond the average."""
-MARGIN = 0.8
-"""Bid up to this share of the estimated value."""
+CAR_VALUE = 85_000
+"""What an average car earns its owner (§1.4 prizes, as the AI plays it)."""
+POINT_VALUE = 3_500
+"""What each point of the hand for a car, beyond the hand's average per car, adds to its value."""
+JOKER_VALUE = 800
+"""What each joker point of the hand adds to any car the AI buys (it steers jokers to its cars)."""
+MARGIN = 10_000
+"""The AI's limit stays this far below a car's value."""
+_STEPS = ("mode", "joker", "end")
+"""The decisions inside the resolution of one card."""
 
 
-def hand_points(state: TopRaceState, seat: int) -> list[float]:
-    """How far the seat's hand can push each car (joker points spread over the cars they may take)."""
+def hand_points(state: TopRaceState, seat: int) -> tuple[list[float], float]:
+    """Points the seat's own hand holds for each car, and its joker points."""
     pts = [0.0] * NCARS
+    joker = 0.0
     for cid in state.hands[seat]:
-        card = CARD[cid]
-        printed = {car for car, _ in card.slots}
-        for car, value in card.slots:
+        for car, value in CARD[cid].slots:
             if car == JOKER:
-                free = [c for c in range(NCARS) if c not in printed]
-                for c in free:
-                    pts[c] += value / len(free)
+                joker += value
             else:
                 pts[car] += value
-    return pts
+    return pts, joker
 
 
-def weights(state: TopRaceState, seat: int) -> list[float]:
-    """How much the seat gains per row each car moves (own > 0, rivals < 0, bets > 0)."""
-    w = []
-    for car in range(NCARS):
-        o = state.owner[car]
-        w.append(1.0 if o == seat else (RIVAL if o >= 0 else 0.0))
-    for k in range(3):
-        b = state.bets[k][seat]
-        if b not in (NOT_BET, BET_NONE):
-            w[b] += BET_WEIGHT[k]
-    return w
-
-
-def _row(state: TopRaceState, car: int) -> int:
-    c = state.cell[car] if state.cell[car] != OFF else state.ref[car]
-    return ROW[c] if c != OFF else FINISH_ROW
-
-
-def _card_score(state: TopRaceState, w: list[float], cid: int) -> float:
-    card = CARD[cid]
-    live = [state.cell[c] != OFF for c in range(NCARS)]
-    if card.pair is not None:
-        a, b = card.pair
-        if not (live[a] and live[b]) or _row(state, a) == _row(state, b):
-            return 0.0
-        front, rear = (a, b) if _row(state, a) > _row(state, b) else (b, a)
-        k = _row(state, front) - _row(state, rear)
-        return max(w[rear] * k, -w[front] * PANNE_COST, 0.0)
-    printed = {car for car, _ in card.slots}
-    score = 0.0
-    for car, value in card.slots:
-        if car == JOKER:
-            options = [
-                w[c] * min(value, FINISH_ROW - _row(state, c)) for c in range(NCARS) if c not in printed and live[c]
-            ]
-            score += max([0.0, *options])
-        elif live[car]:
-            score += w[car] * min(value, FINISH_ROW - _row(state, car))
-    return score
+def car_value(state: TopRaceState, seat: int, car: int) -> float:
+    """What the car on offer is worth to ``seat``: an average car's earnings, more when the hand
+    holds more points for it than for the others (the owner plays them while it runs free)."""
+    pts, joker = hand_points(state, seat)
+    mean = sum(pts) / NCARS
+    return CAR_VALUE + POINT_VALUE * (pts[car] - mean) + JOKER_VALUE * joker
 
 
 def bid_limit(state: TopRaceState, seat: int) -> int:
-    """The most ``seat`` would pay for the car on offer: a share of its value estimated from the
-    hand, within its money, in whole bid steps. It reads only what stays fixed during an offer,
-    so one limit answers every turn of the offer (the plan as a standing order, TR-ORD-2)."""
-    car = state.drivers[0]
-    pts = hand_points(state, seat)
-    mean = sum(pts) / NCARS
-    value = sum(PRIZES) / NCARS + POINT_VALUE * (pts[car] - mean)
-    limit = min(max(value, 0.0) * MARGIN, float(state.money[seat]))
-    return int(limit // BID_STEP) * BID_STEP
+    """The most ``seat`` would pay for the car on offer, in whole bid steps, within its money.
+
+    It reads only what stays fixed during an offer (the hand, the car, the money), so one limit
+    answers every turn of the offer: it is the AI's standing order (TR-ORD-2)."""
+    limit = min(car_value(state, seat, state.drivers[0]) - MARGIN, float(state.money[seat]))
+    return max(0, int(limit // BID_STEP) * BID_STEP)
 
 
 def plan(state: TopRaceState, seat: int, rng: random.Random) -> Order | None:
@@ -123,41 +72,49 @@ def plan(state: TopRaceState, seat: int, rng: random.Random) -> Order | None:
 
 
 def _bid(state: TopRaceState, seat: int, opts: list[Action]) -> Action:
+    """DP 1: what the plan, set as an order, plays now."""
     order = plan(state, seat, random.Random(0))
     action = None if order is None else orders.decide(state, seat, order)[0]
     return opts[0] if action is None else action
 
 
-def _end(state: TopRaceState, w: list[float], opts: list[Action]) -> Action:
-    car = state.car
-    if w[car] >= 0:
-        best_row = ROW[opts[0].n]
-        same = [a for a in opts if ROW[a.n] == best_row]
-        # Among equally far cells, keep the most ways forward (avoid a dead end).
-        taken = {c for i, c in enumerate(state.cell) if c != OFF and i != car}
-        return max(same, key=lambda a: 9 if a.n == FINISH else sum(1 for x in NEXT[a.n] if x not in taken))
-    low = ROW[opts[-1].n]
-    same = [a for a in opts if ROW[a.n] == low]
-    taken = {c for i, c in enumerate(state.cell) if c != OFF and i != car}
-    return min(same, key=lambda a: sum(1 for x in NEXT[a.n] if x not in taken))
-
-
 def _bet(state: TopRaceState, seat: int, opts: list[Action]) -> Action:
-    if state.finish:
-        return next(a for a in opts if a.n == state.finish[0])
-    pts = hand_points(state, seat)
-    own = [0.5 if state.owner[c] == seat else 0.0 for c in range(NCARS)]
+    """DP 7: the bet that leaves the best chance of winning, as the seat sees the race (its
+    expected payout, TR-TIP-5, breaks ties)."""
+    tip = state.tip_queue[0]
+    chances = estimate.place_chances(state, seat)
+    payout = TIP_PAYOUT[tip - 1]
 
-    def score(car: int) -> float:
-        broken = -4.0 if state.ref[car] != OFF else 0.0
-        return _row(state, car) + 0.5 * pts[car] + own[car] + broken
+    def worth(a: Action) -> tuple[float, float]:
+        row = with_item(state.bets[tip - 1], seat, a.n)
+        betting = trusted(TopRaceState, {**state.__dict__, "bets": with_item(state.bets, tip - 1, row)})
+        paid = 0.0 if a.n == BET_NONE else estimate.expected(chances[a.n], payout)
+        return estimate.value(betting, seat), paid
 
-    best = max(range(NCARS), key=score)
-    return next(a for a in opts if a.n == best)
+    return max(opts, key=worth)
+
+
+_NO_DRAW = random.Random(0)
+"""The source handed to ``apply`` when the AI looks ahead within a race (a move draws nothing)."""
+
+
+def _after(sample: TopRaceState, seat: int, action: Action) -> TopRaceState:
+    """The state after ``action`` and the rest of its card, each later step of the card chosen
+    greedily (the best ``estimate.value`` right after it)."""
+    state, _ = apply(sample, seat, action, _NO_DRAW)
+    while state.phase == "race" and state.card and state.turn == seat and state.ask in _STEPS:
+        options = legal_actions(state, seat)
+        state = max((apply(state, seat, a, _NO_DRAW)[0] for a in options), key=lambda s: estimate.value(s, seat))
+    return state
+
+
+def look_ahead(sample: TopRaceState, seat: int, opts: list[Action]) -> Action:
+    """The move whose card, played out, leaves the best position (ties: the first listed)."""
+    return max(opts, key=lambda a: estimate.value(_after(sample, seat, a), seat))
 
 
 def ai_action(state: TopRaceState, seat: int, rng: random.Random) -> Action:
-    """A sensible legal action for ``seat`` (which must be to act)."""
+    """The "normal" AI: a sensible legal action for ``seat`` (which must be to act)."""
     opts = list(legal_actions(state, seat))
     if len(opts) == 1:
         return opts[0]
@@ -165,30 +122,7 @@ def ai_action(state: TopRaceState, seat: int, rng: random.Random) -> Action:
     if ask in ("bid", "amount"):
         return _bid(state, seat, opts)
     if ask == "grid":
-        return opts[0]  # front-most free arrow
+        return opts[0]  # the front-most free arrow
     if ask == "bet":
         return _bet(state, seat, opts)
-    w = weights(state, seat)
-    if ask == "play":
-        scored = [(_card_score(state, w, a.n), -a.n, a) for a in opts]
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
-    if ask == "mode":
-        pair = CARD[state.card].pair
-        assert pair is not None
-        a, b = pair
-        front, rear = (a, b) if _row(state, a) > _row(state, b) else (b, a)
-        k = _row(state, front) - _row(state, rear)
-        ends = legal_ends(state.cell, rear, k)
-        gain = (ROW[ends[0]] - _row(state, rear)) if ends else 0
-        turbo = w[rear] * gain
-        panne = -w[front] * PANNE_COST
-        return opts[0] if turbo >= panne else opts[1]
-    if ask == "joker":
-        live = [a for a in opts if state.cell[a.n] != OFF]
-        best = max(opts, key=lambda a: (w[a.n] if state.cell[a.n] != OFF else 0.0, state.cell[a.n] == OFF))
-        if live and max(w[a.n] for a in live) > 0:
-            return max(live, key=lambda a: w[a.n])
-        return best
-    if ask == "end":
-        return _end(state, w, opts)
-    return rng.choice(opts)
+    return look_ahead(estimate.determinize(state, seat, rng), seat, opts)
