@@ -40,24 +40,22 @@ CAR_POINTS = 77
 JOKER_POINTS = 42
 """Joker points over the whole deck (§1.2 checksum)."""
 
-RATE_OWN = 0.42
+RATE_OWN = 0.43
 """Rows a point in the seat's own hand is worth for its own car (it plays them when the car is free)."""
-RATE_HELD = 0.30
+RATE_HELD = 0.37
 """Rows a point in the seat's hand is worth for a car it does not own (it plays them into jams)."""
-RATE_UNSEEN = 0.37
+RATE_UNSEEN = 0.32
 """Rows a point still in other hands is worth, on average."""
-RATE_JOKER = 0.30
+RATE_JOKER = 0.25
 """Rows a joker point is worth to the cars of the hand that holds it."""
-BROKEN = -9.0
+BROKEN = -4.4
 """Rows a broken-down car is behind its reference row, in expectation (it waits for its partner)."""
-STUCK = -1.5
+STUCK = -1.4
 """Rows a car with no free cell ahead of it loses (its next points are likely wasted)."""
-SPREAD = 3.1
+SPREAD = 2.5
 """Spread of the final order (rows) when no point is left to play."""
-SPREAD_PER_ROOT = 0.14
+SPREAD_PER_ROOT = 0.13
 """Extra spread per square root of the points still to play."""
-RIVAL_MAX = 0.7
-"""Weight of the richest rival in the seat's objective (the rest: the rivals' average)."""
 
 
 def _points(cards: Sequence[int]) -> tuple[list[float], float]:
@@ -175,30 +173,10 @@ def expected(chances: Sequence[float], table: Sequence[int]) -> float:
     return sum(q * amount for q, amount in zip(chances, table, strict=False))
 
 
-def expected_money(state: TopRaceState, seat: Seat) -> list[float]:
-    """Each seat's money at the end of the race as ``seat`` expects it: money now, the expected
-    prizes of its cars, and for ``seat`` alone the expected payout of its own bets (the others'
-    bets are secret until the race ends)."""
-    money = [float(m) for m in state.money]
-    if state.phase != "race":
-        return money
-    chances = place_chances(state, seat)
-    for car in range(NCARS):
-        owner = state.owner[car]
-        if owner >= 0:
-            money[owner] += expected(chances[car], PRIZES)
-    if state.betting:
-        for tip in range(3):
-            car = state.bets[tip][seat]
-            if car not in (NOT_BET, BET_NONE):
-                money[seat] += expected(chances[car], TIP_PAYOUT[tip])
-    return money
-
-
 GAUSS = 1.2
 """Spread of one car's final progress, per unit of the pairwise spread (a logistic of scale s is
 close to the difference of two normal draws of 1.2 s each)."""
-DRAWS = 48
+DRAW_COUNT = 48
 """Final orders drawn to judge a position (the same draws for every position: common numbers)."""
 LUCK = 45_000
 """What the seat cannot foresee of a rival's final money (the rival's secret bets, mostly): the
@@ -231,7 +209,11 @@ def _inverse_normal(q: float) -> float:
     return (lo + hi) / 2
 
 
-_DRAWS = _normal_draws(DRAWS)
+Draws = Sequence[Sequence[float]]
+"""Draws of six standard normal values, one per car."""
+STANDARD_DRAWS: Draws = _normal_draws(DRAW_COUNT)
+FINE_DRAWS: Draws = _normal_draws(4 * DRAW_COUNT)
+"""More draws, for a finer judgement (the strong AI)."""
 
 
 def _ahead(gap: float, luck: float) -> float:
@@ -240,7 +222,7 @@ def _ahead(gap: float, luck: float) -> float:
     return 1.0 / (1.0 + math.exp(-z)) if z > -30 else 0.0
 
 
-def win_chance(state: TopRaceState, seat: Seat) -> float:
+def win_chance(state: TopRaceState, seat: Seat, draws: Draws = STANDARD_DRAWS) -> float:
     """The chance, as ``seat`` sees it, that it ends with the most money (TR-END-4, §7).
 
     Final orders of the cars still racing are drawn around their projections; each one pays the
@@ -277,7 +259,7 @@ def win_chance(state: TopRaceState, seat: Seat) -> float:
     owners = [owner[car] for car in racing]
     exp = math.exp
     total = 0.0
-    for draw in _DRAWS:
+    for draw in draws:
         order = sorted([(progress[car] + scale * draw[car], i) for i, car in enumerate(racing)], reverse=True)
         final = money[:]
         place_of = dict(fixed)
@@ -293,12 +275,12 @@ def win_chance(state: TopRaceState, seat: Seat) -> float:
             z = (mine - final[rival]) / luck
             chance *= 1.0 / (1.0 + exp(-z)) if z > -30 else 0.0
         total += chance
-    return total / len(_DRAWS)
+    return total / len(draws)
 
 
-def value(state: TopRaceState, seat: Seat) -> float:
+def value(state: TopRaceState, seat: Seat, draws: Draws = STANDARD_DRAWS) -> float:
     """How good a position is for ``seat``: its chance of winning."""
-    return win_chance(state, seat)
+    return win_chance(state, seat, draws)
 
 
 def determinize(state: TopRaceState, seat: Seat, rng: random.Random) -> TopRaceState:

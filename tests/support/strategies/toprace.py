@@ -29,6 +29,7 @@ from rules.toprace.data import (
     CARD,
     FINISH,
     FINISH_ROW,
+    J5_IDS,
     JOKER,
     NCARS,
     NEXT,
@@ -262,21 +263,29 @@ def _options(state: TopRaceState) -> dict[str, str]:
 def replayed(match: Match, seeds: int = 100_000) -> list[tuple[TopRaceState, Seat, Action]]:
     """Every (state before, seat, action) of a match played with ``keep_log``.
 
-    A match keeps its log but not its seed: the seed is the first one whose deal the whole log
-    plays legally to the match's final state (a wrong deal refuses a card within a few plies)."""
+    A match keeps its log but not its seed: the seed is the first one whose deal holds each seat's
+    first card played (in the first race, surely) and whose replay of the whole log ends on the
+    match's final state."""
     final: TopRaceState = match.state
     options = _options(final)
-    for seed in range(seeds):
-        state = GAME.start(final.players, options, seed)
-        steps: list[tuple[TopRaceState, Seat, Action]] = []
-        try:
-            for ply, (seat, action) in enumerate(match.log, start=1):
-                steps.append((state, seat, action))
-                state, _ = GAME.apply(state, seat, action, rng_for(seed, ply))
-        except IllegalAction:
-            continue
-        if state == final:
-            return steps
+    first_plays: dict[Seat, int] = {}
+    for seat, action in match.log:
+        if action.kind == "play" and action.n not in J5_IDS:
+            first_plays.setdefault(seat, action.n)
+    for quick in (True, False):  # the quick look first; the slow one only if it found nothing
+        for seed in range(seeds):
+            state = GAME.start(final.players, options, seed)
+            if quick and any(card not in state.hands[seat] for seat, card in first_plays.items()):
+                continue
+            steps: list[tuple[TopRaceState, Seat, Action]] = []
+            try:
+                for ply, (seat, action) in enumerate(match.log, start=1):
+                    steps.append((state, seat, action))
+                    state, _ = GAME.apply(state, seat, action, rng_for(seed, ply))
+            except IllegalAction:
+                continue
+            if state == final:
+                return steps
     raise ValueError("no seed replays this match")
 
 
