@@ -140,11 +140,24 @@ def in_card(state: TopRaceState, seat: int) -> bool:
     return state.phase == "race" and state.card != 0 and state.turn == seat and state.ask in _STEPS
 
 
+def sensible(state: TopRaceState, seat: int) -> list[Action]:
+    """The legal actions less the one a player would call a blunder: a breakdown (TR-PAIR-3) that
+    stops the seat's own front car, when turbo is there instead."""
+    opts = list(legal_actions(state, seat))
+    if state.ask == "mode":
+        pair = CARD[state.card].pair
+        assert pair is not None, "a mode is only asked for a pair card"
+        front, _ = front_rear(state, *pair)
+        if state.owner[front] == seat:
+            return [a for a in opts if a.kind != "panne"]
+    return opts
+
+
 def finish_card(state: TopRaceState, seat: int, draws: estimate.Draws = estimate.STANDARD_DRAWS) -> TopRaceState:
     """The state once the card being resolved is done, each of its later steps chosen greedily
     (the best ``estimate.value`` right after it)."""
     while in_card(state, seat):
-        after = [apply(state, seat, a, _NO_DRAW)[0] for a in legal_actions(state, seat)]
+        after = [apply(state, seat, a, _NO_DRAW)[0] for a in sensible(state, seat)]
         state = max(after, key=lambda s: estimate.value(s, seat, draws))
     return state
 
@@ -235,7 +248,7 @@ def reflex(state: TopRaceState, seat: int, opts: list[Action], w: list[float]) -
 
 def ai_action(state: TopRaceState, seat: int, rng: random.Random) -> Action:
     """The "normal" AI: a sensible legal action for ``seat`` (which must be to act)."""
-    opts = list(legal_actions(state, seat))
+    opts = sensible(state, seat)
     if len(opts) == 1:
         return opts[0]
     ask = state.ask

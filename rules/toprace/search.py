@@ -23,6 +23,9 @@ CANDIDATES = 3
 """Cards the search weighs (the normal AI's best)."""
 SAMPLES = 6
 """Samples of the hidden cards each candidate is played against."""
+REPLY_CARDS = 2
+"""Cards of the next seats played after a candidate (more seats' replies add more noise than
+insight: the later ones answer a board the first ones have already changed)."""
 MAX_REPLIES = 60
 """Decisions of the other seats played at most after a candidate (a round of cards and a TIP round
 take far fewer)."""
@@ -34,11 +37,13 @@ def replies(state: TopRaceState, seat: int) -> TopRaceState:
     """The state once every other seat has played up to ``seat``'s next card (or the race is over),
     each decision taken by the quick reflex player (bets included, ``seat``'s own too)."""
     race = state.race
+    cards = 0
     for _ in range(MAX_REPLIES):
         if state.phase != "race" or state.race != race:
             break
-        if state.ask == "play" and state.turn == seat:
+        if state.ask == "play" and (state.turn == seat or cards == REPLY_CARDS):
             break
+        cards += state.ask == "play"
         mover = min(to_act(state))
         opts = list(legal_actions(state, mover))
         action = opts[0] if len(opts) == 1 else ai.reflex(state, mover, opts, ai.weights(state, mover))
@@ -70,7 +75,7 @@ def best_card(state: TopRaceState, seat: int, opts: list[Action], rng: random.Ra
 def strong_action(state: TopRaceState, seat: int, rng: random.Random) -> Action:
     """The "strong" AI: bids as the normal AI (one limit per offer, its standing order), bets and
     steers with a finer judgement, and chooses its card by ``best_card``."""
-    opts = list(legal_actions(state, seat))
+    opts = ai.sensible(state, seat)
     if len(opts) == 1:
         return opts[0]
     ask = state.ask
