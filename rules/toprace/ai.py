@@ -1,10 +1,17 @@
-"""Top Race AI: bids by what its own hand lets it do with a car, plays each card by looking at
-where it leaves the race, bets on the car with the best expected payout.
+"""Top Race AI, three levels: ``ai_action`` (normal), ``easy_action``, and the strong one in
+search.py.
 
-Its judgement of a position is ``estimate.value`` (expected money less the rivals', from its own
-view); every move it weighs is played forward on a ``determinize``-d copy of the state, so it never
-reads a hand or a bet it could not see. Its bidding is a limit fixed for the whole offer, so that it
-is also its standing order (``plan``, TR-ORD-2).
+The normal AI bids up to a limit set by what its own hand lets it do with the car on offer, plays
+the card (and makes each choice inside it) that leaves the best position, and bets where its
+chance of winning is best. Its judgement of a position is ``estimate.value``, its chance of ending
+with the most money as seen from its own seat; every move it weighs is played forward on a
+``determinize``-d copy of the state, so it never reads a hand or a bet it could not see. Its
+bidding is one limit for the whole offer, so that it is also its standing order (``plan``,
+TR-ORD-2). It never plays a breakdown on its own front car (``sensible``).
+
+The easy AI makes a newcomer's mistakes, on purpose and always the same ones (``easy_action``).
+The reflexes (``reflex``) are a quick player by a weight per car: the easy AI's play, and how the
+strong AI's search expects the other seats to answer.
 """
 
 from __future__ import annotations

@@ -7,9 +7,11 @@ so that the AI can play moves forward (apply) on a state that holds nothing it c
 The estimate of a race: each car's *projected progress* (its row, plus the movement points still
 to come for it, at the rate they turn into rows once jams and wasted points are counted, less a
 breakdown), a pairwise logistic chance that one car ends ahead of another, and from those the
-chance of each final place (TR-END-3), hence each car's expected prize (§1.4) and each bet's
-expected payout (TR-TIP-5). The constants were fitted on self-play positions by
-``bench/toprace_fit.py`` (maximum likelihood of the final order of cars).
+chance of each final place (TR-END-3), hence each bet's expected payout (TR-TIP-5). Drawing final
+orders around the projections gives the seat's chance of ending with the most money (prizes,
+§1.4, and its own bets), ``win_chance``: the AI's judgement of a position. The projection's
+constants were fitted on self-play positions by ``bench/toprace_fit.py`` (maximum likelihood of
+the final order of cars); the others were set by paired games.
 """
 
 from __future__ import annotations

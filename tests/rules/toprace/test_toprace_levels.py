@@ -102,11 +102,13 @@ def test_easy_takes_turbo_and_lets_rivals_run() -> None:
 # -- strong: a bounded search ----------------------------------------------------------------------
 
 
-def test_strong_replies_stop_at_the_seats_next_card() -> None:
-    """search.replies plays the other seats up to the searching seat's next card, and no further."""
-    state = GAME.start(3, {}, 8)
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_strong_replies_are_the_next_seats_cards(players: int) -> None:
+    """search.replies plays the next seats' cards (two at most), stopping at the searching seat's
+    own next card: a bounded search."""
+    state = GAME.start(players, {}, 8)
     for ply in playout(GAME, state, 8, ai_player(GAME, 8)):
-        if ply.before.ask == "play" and ply.before.played:
+        if ply.before.ask == "play" and len(ply.before.played) > players:
             state = ply.before
             break
     seat = state.turn
@@ -114,8 +116,9 @@ def test_strong_replies_stop_at_the_seats_next_card() -> None:
     card = GAME.legal_actions(sample, seat)[0]
     after = ai.finish_card(GAME.apply(sample, seat, card, random.Random(0))[0], seat)
     answered = search.replies(after, seat)
-    assert answered.phase != "race" or (answered.ask == "play" and answered.turn == seat)
-    assert len(answered.played) == len(after.played) + (state.players - 1) or answered.phase != "race"
+    assert answered.phase == "race" and answered.ask == "play"
+    assert len(answered.played) == len(after.played) + min(search.REPLY_CARDS, players - 1)
+    assert answered.turn == seat if players <= search.REPLY_CARDS + 1 else answered.turn != seat
 
 
 # -- the judgement reads only the seat's view ------------------------------------------------------
