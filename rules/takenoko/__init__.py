@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from rules.engine import Game, Presentation, Secrets
+from rules.engine import Game, Orders, Presentation, Secrets
+from rules.takenoko import orders
 from rules.takenoko.actions import TakenokoAction, action_code, parse_action
 from rules.takenoko.ai import choose
-from rules.takenoko.picture import render_picture
-from rules.takenoko.render import action_label, prompt, render_board, render_private
+from rules.takenoko.picture import render_picture, replay_turn
+from rules.takenoko.render import action_label, prompt, render_board, render_private, render_results
 from rules.takenoko.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, apply, legal_actions, outcome, setup, skip, to_act
 from rules.takenoko.secrets import hidden, public_choices, swap
 from rules.takenoko.state import TakenokoState
@@ -33,10 +34,21 @@ GAME: Game[TakenokoState, TakenokoAction, TakenokoView] = Game(
         render_board=render_board,
         render_private=render_private,
         render_picture=render_picture,
+        render_results=render_results,
+        replay_turn=replay_turn,
     ),
     ai=choose,
     secrets=Secrets(public_choices=public_choices, swap=swap),
     hidden=hidden,
     skip=skip,
+    orders=Orders(
+        fields=orders.fields,
+        check=orders.check,
+        decide=orders.decide,
+        keep=orders.keep,
+        describe=orders.describe,
+        label=orders.label,
+        plan=orders.plan,
+    ),
 )
 """Takenoko as the registry holds it."""

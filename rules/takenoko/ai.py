@@ -12,11 +12,12 @@ from __future__ import annotations
 import random
 
 from rules.engine import Seat, SeededOnFirstUse
-from rules.takenoko.actions import ACT, TakenokoAction
+from rules.takenoko.actions import ACT, VALIDATE, TakenokoAction
 from rules.takenoko.cards import OFFSETS, PLACEMENTS, pack
 from rules.takenoko.data import CARDS, CATEGORIES, HAND_LIMIT, MAX_HEIGHT, Card
 from rules.takenoko.facts import garden_facts
 from rules.takenoko.hexes import POND
+from rules.takenoko.objectives import best_first
 from rules.takenoko.rules import apply, legal_actions, outcome
 from rules.takenoko.state import PlayerBoard, Plot, TakenokoState
 
@@ -40,7 +41,7 @@ def choose(state: TakenokoState, seat: Seat, rng: random.Random) -> TakenokoActi
     if ACT["validate"] in legal:
         return ACT["validate"]  # a card that holds is banked at once: it can never be lost
     if state.step == "validate":
-        return max(legal, key=lambda a: CARDS[a.name].points)
+        return VALIDATE[best_first([a.name for a in legal])]
     if state.step == "category":
         return max(legal, key=lambda a: category_value(state, seat, a.name))
     scored = [(_value(state, seat, action, rng, 0), -n, action) for n, action in enumerate(legal)]

@@ -4,6 +4,8 @@ variant) — TK-OBJ-01/02/07, TK-END-01/03. When a single card holds is cards.py
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules.takenoko.cards import card_holds, gardener_card_holds, hand_parts
 from rules.takenoko.data import CARDS, CATEGORIES, objectives_needed
 from rules.takenoko.fields import TakenokoFields
@@ -43,6 +45,12 @@ def any_met(w: TakenokoFields, seat: int) -> bool:
     return False
 
 
+def best_first(cards: Sequence[str]) -> str:
+    """The card to validate first among cards that hold: the most points, the first in hand order
+    on a tie (the AI's choice, and the end-of-turn preference's: orders.py)."""
+    return max(cards, key=lambda card_id: CARDS[card_id].points)
+
+
 def validate(w: TakenokoFields, card_id: str) -> None:
     """VALIDATE (TK-OBJ-02): lay the card face up, never to be lost; a panda card returns its sections
     to the reserve (TK-OBJ-06); the first player to N objectives takes the Emperor (TK-END-01)."""
@@ -52,6 +60,7 @@ def validate(w: TakenokoFields, card_id: str) -> None:
     hand.remove(card_id)
     w.hands = (*w.hands[:seat], tuple(hand), *w.hands[seat + 1 :])
     w.done = (*w.done[:seat], (*w.done[seat], card_id), *w.done[seat + 1 :])
+    w.touch()  # the player's line changed: the boards mark this turn
     if card.category == "PA":
         board = w.board(seat)
         w.set_board(seat, eaten=tuple(have - need for have, need in zip(board.eaten, card.need, strict=True)))
