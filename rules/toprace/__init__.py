@@ -2,14 +2,14 @@
 
 The package assembles the game from its parts: the rules (rules.py, on the working copy of
 work.py and the steps of auction, movement, betting and scoring), the views and prompts (view.py),
-the text (render.py), the picture (picture.py), the AI (ai.py), the secrets (secrets.py) and the
-standing orders (orders.py).
+the text (render.py), the picture (picture.py), the AI (ai.py; its judgement in estimate.py; the
+strong level's search in search.py), the secrets (secrets.py) and the standing orders (orders.py).
 """
 
 from __future__ import annotations
 
 from rules.engine import Game, Orders, Presentation, Secrets
-from rules.toprace import ai, orders, picture, render, rules, secrets, view
+from rules.toprace import ai, orders, picture, render, rules, search, secrets, view
 from rules.toprace.actions import Action, action_code, parse_action
 from rules.toprace.state import TopRaceState
 from rules.toprace.view import TopRaceView
@@ -38,6 +38,7 @@ GAME: Game[TopRaceState, Action, TopRaceView] = Game(
         replay_turn=picture.replay_turn,
     ),
     ai=ai.ai_action,
+    levels={"easy": ai.easy_action, "strong": search.strong_action},
     secrets=Secrets(public_choices=secrets.public_choices, swap=secrets.swap),
     hidden=secrets.hidden,
     skip=rules.skip,

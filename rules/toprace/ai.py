@@ -1,16 +1,25 @@
-"""Top Race AI: a greedy player that values cars by how much its hand pushes them.
+"""Top Race AI, three levels: ``ai_action`` (normal), ``easy_action``, and the strong one in
+search.py.
 
-It weighs each car for itself (own cars +1, rivals' cars negative, cars it bet on positive), bids up
-to a value estimated from its hand, plays the card that helps its weights most, steers its own cars
-far and rivals' cars short, and bets on the likely leader.
+The normal AI bids up to a limit set by what its own hand lets it do with the car on offer, plays
+the card (and makes each choice inside it) that leaves the best position, and bets where its
+chance of winning is best. Its judgement of a position is ``estimate.value``, its chance of ending
+with the most money as seen from its own seat; every move it weighs is played forward on a
+``determinize``-d copy of the state, so it never reads a hand or a bet it could not see. Its
+bidding is one limit for the whole offer, so that it is also its standing order (``plan``,
+TR-ORD-2). It never plays a breakdown on its own front car (``sensible``).
+
+The easy AI makes a newcomer's mistakes, on purpose and always the same ones (``easy_action``).
+The reflexes (``reflex``) are a quick player by a weight per car: the easy AI's play, and how the
+strong AI's search expects the other seats to answer.
 """
 
 from __future__ import annotations
 
 import random
 
-from rules.engine import Order
-from rules.toprace import orders
+from rules.engine import Order, trusted, with_item
+from rules.toprace import estimate, orders
 from rules.toprace.actions import Action
 from rules.toprace.data import (
     BET_NONE,
@@ -23,172 +32,260 @@ from rules.toprace.data import (
     NEXT,
     NOT_BET,
     OFF,
-    PRIZES,
     ROW,
+    TIP_PAYOUT,
 )
-from rules.toprace.movement import legal_ends
-from rules.toprace.rules import legal_actions
+from rules.toprace.movement import front_rear, pair_effect
+from rules.toprace.rules import apply, legal_actions
 from rules.toprace.state import TopRaceState
 
-RIVAL = -0.5
-"""Weight of a car owned by another player."""
-BET_WEIGHT = (0.5, 0.4, 0.3)
-"""Extra weight of a car this seat bet on at TIP 1, 2, 3."""
-PANNE_COST = 7
-"""Rows a breakdown is worth, roughly (the car waits for its partner)."""
-POINT_VALUE = 6_000
-"""Auction value of one movement point in hand for a car, beyond the average."""
-MARGIN = 0.8
-"""Bid up to this share of the estimated value."""
+CAR_VALUE = 85_000
+"""What an average car earns its owner (§1.4 prizes, as the AI plays it)."""
+POINT_VALUE = 3_500
+"""What each point of the hand for a car, beyond the hand's average per car, adds to its value."""
+JOKER_VALUE = 800
+"""What each joker point of the hand adds to any car the AI buys (it steers jokers to its cars)."""
+MARGIN = 10_000
+"""The AI's limit stays this far below a car's value."""
+EASY_FIRST_CAR = 120_000
+"""What the easy AI pays at most for its first car, whatever the car."""
+EASY_SECOND_CAR = 90_000
+"""What it pays at most for a second one."""
+EASY_OTHERS = 0.5
+"""How much the easy AI likes to see any other car move, per row (its own: 1): it plays the card
+that moves the most, its own cars counting double."""
+_STEPS = ("mode", "joker", "end")
+"""The decisions inside the resolution of one card."""
 
 
-def hand_points(state: TopRaceState, seat: int) -> list[float]:
-    """How far the seat's hand can push each car (joker points spread over the cars they may take)."""
+def hand_points(state: TopRaceState, seat: int) -> tuple[list[float], float]:
+    """Points the seat's own hand holds for each car, and its joker points."""
     pts = [0.0] * NCARS
+    joker = 0.0
     for cid in state.hands[seat]:
-        card = CARD[cid]
-        printed = {car for car, _ in card.slots}
-        for car, value in card.slots:
+        for car, value in CARD[cid].slots:
             if car == JOKER:
-                free = [c for c in range(NCARS) if c not in printed]
-                for c in free:
-                    pts[c] += value / len(free)
+                joker += value
             else:
                 pts[car] += value
-    return pts
+    return pts, joker
 
 
-def weights(state: TopRaceState, seat: int) -> list[float]:
-    """How much the seat gains per row each car moves (own > 0, rivals < 0, bets > 0)."""
-    w = []
-    for car in range(NCARS):
-        o = state.owner[car]
-        w.append(1.0 if o == seat else (RIVAL if o >= 0 else 0.0))
-    for k in range(3):
-        b = state.bets[k][seat]
-        if b not in (NOT_BET, BET_NONE):
-            w[b] += BET_WEIGHT[k]
-    return w
-
-
-def _row(state: TopRaceState, car: int) -> int:
-    c = state.cell[car] if state.cell[car] != OFF else state.ref[car]
-    return ROW[c] if c != OFF else FINISH_ROW
-
-
-def _card_score(state: TopRaceState, w: list[float], cid: int) -> float:
-    card = CARD[cid]
-    live = [state.cell[c] != OFF for c in range(NCARS)]
-    if card.pair is not None:
-        a, b = card.pair
-        if not (live[a] and live[b]) or _row(state, a) == _row(state, b):
-            return 0.0
-        front, rear = (a, b) if _row(state, a) > _row(state, b) else (b, a)
-        k = _row(state, front) - _row(state, rear)
-        return max(w[rear] * k, -w[front] * PANNE_COST, 0.0)
-    printed = {car for car, _ in card.slots}
-    score = 0.0
-    for car, value in card.slots:
-        if car == JOKER:
-            options = [
-                w[c] * min(value, FINISH_ROW - _row(state, c)) for c in range(NCARS) if c not in printed and live[c]
-            ]
-            score += max([0.0, *options])
-        elif live[car]:
-            score += w[car] * min(value, FINISH_ROW - _row(state, car))
-    return score
+def car_value(state: TopRaceState, seat: int, car: int) -> float:
+    """What the car on offer is worth to ``seat``: an average car's earnings, more when the hand
+    holds more points for it than for the others (the owner plays them while it runs free)."""
+    pts, joker = hand_points(state, seat)
+    mean = sum(pts) / NCARS
+    return CAR_VALUE + POINT_VALUE * (pts[car] - mean) + JOKER_VALUE * joker
 
 
 def bid_limit(state: TopRaceState, seat: int) -> int:
-    """The most ``seat`` would pay for the car on offer: a share of its value estimated from the
-    hand, within its money, in whole bid steps. It reads only what stays fixed during an offer,
-    so one limit answers every turn of the offer (the plan as a standing order, TR-ORD-2)."""
-    car = state.drivers[0]
-    pts = hand_points(state, seat)
-    mean = sum(pts) / NCARS
-    value = sum(PRIZES) / NCARS + POINT_VALUE * (pts[car] - mean)
-    limit = min(max(value, 0.0) * MARGIN, float(state.money[seat]))
-    return int(limit // BID_STEP) * BID_STEP
+    """The most ``seat`` would pay for the car on offer, in whole bid steps, within its money.
+
+    It reads only what stays fixed during an offer (the hand, the car, the money), so one limit
+    answers every turn of the offer: it is the AI's standing order (TR-ORD-2)."""
+    limit = min(car_value(state, seat, state.drivers[0]) - MARGIN, float(state.money[seat]))
+    return max(0, int(limit // BID_STEP) * BID_STEP)
 
 
-def plan(state: TopRaceState, seat: int, rng: random.Random) -> Order | None:
-    """The AI's bidding for the open offer as a standing order (TR-ORD): its limit, or a pass in
-    advance when the next bid is already beyond it; None outside an offer it is still in."""
+def limit_order(state: TopRaceState, seat: int, limit: int) -> Order | None:
+    """A limit as a standing order (TR-ORD): the limit, or a pass in advance when the next bid is
+    already beyond it; None outside an offer ``seat`` is still in."""
     if not orders.fields(state, seat):
         return None
-    limit = bid_limit(state, seat)
     lo = max(state.high + BID_STEP, BID_STEP)
     value = str(limit) if lo <= limit else orders.PASS_VALUE
     return orders.check(state, seat, {orders.MAX_BID: value})
 
 
-def _bid(state: TopRaceState, seat: int, opts: list[Action]) -> Action:
-    order = plan(state, seat, random.Random(0))
+def plan(state: TopRaceState, seat: int, rng: random.Random) -> Order | None:
+    """The normal (and strong) AI's bidding for the open offer as a standing order."""
+    return limit_order(state, seat, bid_limit(state, seat)) if orders.fields(state, seat) else None
+
+
+def easy_limit(state: TopRaceState, seat: int) -> int:
+    """The easy AI's limit: a newcomer keen to own a car pays a flat, high price for any car, more
+    for its first, whatever its hand holds for it."""
+    keen = EASY_FIRST_CAR if seat not in state.owner else EASY_SECOND_CAR
+    return max(0, min(keen, state.money[seat]) // BID_STEP * BID_STEP)
+
+
+def easy_plan(state: TopRaceState, seat: int, rng: random.Random) -> Order | None:
+    """The easy AI's bidding as a standing order (a level's own plan, for a service that sets
+    each AI seat's order at its level)."""
+    return limit_order(state, seat, easy_limit(state, seat)) if orders.fields(state, seat) else None
+
+
+def _bid(state: TopRaceState, seat: int, opts: list[Action], order: Order | None) -> Action:
+    """DP 1: what the plan, set as an order, plays now."""
     action = None if order is None else orders.decide(state, seat, order)[0]
     return opts[0] if action is None else action
 
 
-def _end(state: TopRaceState, w: list[float], opts: list[Action]) -> Action:
-    car = state.car
-    if w[car] >= 0:
-        best_row = ROW[opts[0].n]
-        same = [a for a in opts if ROW[a.n] == best_row]
-        # Among equally far cells, keep the most ways forward (avoid a dead end).
-        taken = {c for i, c in enumerate(state.cell) if c != OFF and i != car}
-        return max(same, key=lambda a: 9 if a.n == FINISH else sum(1 for x in NEXT[a.n] if x not in taken))
-    low = ROW[opts[-1].n]
-    same = [a for a in opts if ROW[a.n] == low]
-    taken = {c for i, c in enumerate(state.cell) if c != OFF and i != car}
-    return min(same, key=lambda a: sum(1 for x in NEXT[a.n] if x not in taken))
+def bet(state: TopRaceState, seat: int, opts: list[Action], draws: estimate.Draws = estimate.STANDARD_DRAWS) -> Action:
+    """DP 7: the bet that leaves the best chance of winning, as the seat sees the race (its
+    expected payout, TR-TIP-5, breaks ties)."""
+    tip = state.tip_queue[0]
+    chances = estimate.place_chances(state, seat)
+    payout = TIP_PAYOUT[tip - 1]
+
+    def worth(a: Action) -> tuple[float, float]:
+        row = with_item(state.bets[tip - 1], seat, a.n)
+        betting = trusted(TopRaceState, {**state.__dict__, "bets": with_item(state.bets, tip - 1, row)})
+        paid = 0.0 if a.n == BET_NONE else estimate.expected(chances[a.n], payout)
+        return estimate.value(betting, seat, draws), paid
+
+    return max(opts, key=worth)
 
 
-def _bet(state: TopRaceState, seat: int, opts: list[Action]) -> Action:
-    if state.finish:
-        return next(a for a in opts if a.n == state.finish[0])
-    pts = hand_points(state, seat)
-    own = [0.5 if state.owner[c] == seat else 0.0 for c in range(NCARS)]
+_NO_DRAW = random.Random(0)
+"""The source handed to ``apply`` when the AI looks ahead within a race (a move draws nothing)."""
 
-    def score(car: int) -> float:
-        broken = -4.0 if state.ref[car] != OFF else 0.0
-        return _row(state, car) + 0.5 * pts[car] + own[car] + broken
 
-    best = max(range(NCARS), key=score)
-    return next(a for a in opts if a.n == best)
+def in_card(state: TopRaceState, seat: int) -> bool:
+    """True while ``seat`` has a decision inside the card being resolved (DP 4 to DP 6)."""
+    return state.phase == "race" and state.card != 0 and state.turn == seat and state.ask in _STEPS
+
+
+def sensible(state: TopRaceState, seat: int) -> list[Action]:
+    """The legal actions less the one a player would call a blunder: a breakdown (TR-PAIR-3) that
+    stops the seat's own front car, when turbo is there instead."""
+    opts = list(legal_actions(state, seat))
+    if state.ask == "mode":
+        pair = CARD[state.card].pair
+        assert pair is not None, "a mode is only asked for a pair card"
+        front, _ = front_rear(state, *pair)
+        if state.owner[front] == seat:
+            return [a for a in opts if a.kind != "panne"]
+    return opts
+
+
+def finish_card(state: TopRaceState, seat: int, draws: estimate.Draws = estimate.STANDARD_DRAWS) -> TopRaceState:
+    """The state once the card being resolved is done, each of its later steps chosen greedily
+    (the best ``estimate.value`` right after it)."""
+    while in_card(state, seat):
+        after = [apply(state, seat, a, _NO_DRAW)[0] for a in sensible(state, seat)]
+        state = max(after, key=lambda s: estimate.value(s, seat, draws))
+    return state
+
+
+def look_ahead(sample: TopRaceState, seat: int, opts: list[Action]) -> Action:
+    """The move whose card, played out, leaves the best position (ties: the first listed)."""
+    return max(opts, key=lambda a: estimate.value(finish_card(apply(sample, seat, a, _NO_DRAW)[0], seat), seat))
+
+
+# -- reflexes: a fast player, by a weight per car ---------------------------------------------------
+
+RIVAL = -0.4
+"""Weight of a rival's car in the reflexes (own cars weigh 1, unowned cars 0)."""
+BET_WEIGHT = (0.5, 0.4, 0.3)
+"""Extra weight of the car the seat bet on at TIP 1, 2, 3."""
+PANNE_ROWS = 5
+"""Rows a breakdown costs the front car, as the reflexes reckon it (estimate.BROKEN, rounded)."""
+
+
+def weights(state: TopRaceState, seat: int, rival: float = RIVAL) -> list[float]:
+    """How much ``seat`` gains per row each car moves: its own cars, its rivals', its bets."""
+    found = [1.0 if o == seat else (rival if o >= 0 else 0.0) for o in state.owner]
+    for tip in range(3):
+        car = state.bets[tip][seat]
+        if car not in (NOT_BET, BET_NONE):
+            found[car] += BET_WEIGHT[tip]
+    return found
+
+
+def _card_push(state: TopRaceState, w: list[float], cid: int) -> float:
+    """What a card is worth by the weights, if every car moved its full points (no look-ahead)."""
+    card = CARD[cid]
+    if card.pair is not None:
+        a, b = card.pair
+        if not pair_effect(state, a, b):
+            return 0.0
+        front, rear = front_rear(state, a, b)
+        gap = ROW[state.cell[front]] - ROW[state.cell[rear]]
+        return max(w[rear] * gap, -w[front] * PANNE_ROWS, 0.0)
+    printed = {car for car, _ in card.slots}
+    score = 0.0
+    for car, points in card.slots:
+        if car == JOKER:
+            score += max([0.0, *(w[c] * points for c in range(NCARS) if c not in printed and state.cell[c] != OFF)])
+        elif state.cell[car] != OFF:
+            score += w[car] * min(points, FINISH_ROW - ROW[state.cell[car]])
+    return score
+
+
+def _exits(state: TopRaceState, cell: int) -> int:
+    """Free cells ahead of ``cell`` (the finish counts as many)."""
+    if cell == FINISH:
+        return 9
+    taken = set(state.cell)
+    return sum(1 for x in NEXT[cell] if x not in taken)
+
+
+def reflex(state: TopRaceState, seat: int, opts: list[Action], w: list[float]) -> Action:
+    """A quick decision by the weights: the card that pushes the weighted cars most, the turbo or
+    breakdown that pays more, the joker to the heaviest car on the track, an end cell far and
+    open for a car it likes, short and boxed in for one it does not; the favourite as a bet."""
+    ask = state.ask
+    if ask == "play":
+        return max(opts, key=lambda a: (_card_push(state, w, a.n), -a.n))
+    if ask == "mode":
+        pair = CARD[state.card].pair
+        assert pair is not None, "a mode is only asked for a pair card"
+        front, rear = front_rear(state, *pair)
+        gap = ROW[state.cell[front]] - ROW[state.cell[rear]]
+        return opts[0] if w[rear] * gap >= -w[front] * PANNE_ROWS else opts[1]
+    if ask == "joker":
+        return max(opts, key=lambda a: (state.cell[a.n] != OFF, w[a.n]))
+    if ask == "end":
+        if w[state.car] >= 0:
+            return max(opts, key=lambda a: (ROW[a.n], _exits(state, a.n)))
+        return min(opts, key=lambda a: (ROW[a.n], _exits(state, a.n)))
+    if ask == "bet":
+        chances = estimate.place_chances(state, seat)
+        payout = TIP_PAYOUT[state.tip_queue[0] - 1]
+        return max(opts, key=lambda a: -1e9 if a.n == BET_NONE else estimate.expected(chances[a.n], payout))
+    if ask in ("bid", "amount"):
+        return _bid(state, seat, opts, plan(state, seat, random.Random(0)))
+    return opts[0]
+
+
+# -- the levels -----------------------------------------------------------------------------------
 
 
 def ai_action(state: TopRaceState, seat: int, rng: random.Random) -> Action:
-    """A sensible legal action for ``seat`` (which must be to act)."""
+    """The "normal" AI: a sensible legal action for ``seat`` (which must be to act)."""
+    opts = sensible(state, seat)
+    if len(opts) == 1:
+        return opts[0]
+    ask = state.ask
+    if ask in ("bid", "amount"):
+        return _bid(state, seat, opts, plan(state, seat, rng))
+    if ask == "grid":
+        return opts[0]  # the front-most free arrow
+    if ask == "bet":
+        return bet(state, seat, opts)
+    return look_ahead(estimate.determinize(state, seat, rng), seat, opts)
+
+
+def easy_action(state: TopRaceState, seat: int, rng: random.Random) -> Action:
+    """The "easy" AI, a keen newcomer, makes a newcomer's mistakes: it pays a flat, high price for
+    the first cars offered, whatever its hand holds for them (``easy_limit``); it plays the card
+    that moves the cars most, its own counting double, never holding one back for later; it takes
+    turbo whenever a pair card offers it and lets a rival's car run as far as it can (the first
+    end cell listed); and it bets on its own best-placed car, even a hopeless one."""
     opts = list(legal_actions(state, seat))
     if len(opts) == 1:
         return opts[0]
     ask = state.ask
     if ask in ("bid", "amount"):
-        return _bid(state, seat, opts)
-    if ask == "grid":
-        return opts[0]  # front-most free arrow
-    if ask == "bet":
-        return _bet(state, seat, opts)
-    w = weights(state, seat)
-    if ask == "play":
-        scored = [(_card_score(state, w, a.n), -a.n, a) for a in opts]
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
+        return _bid(state, seat, opts, easy_plan(state, seat, rng))
+    own = [c for c in range(NCARS) if state.owner[c] == seat]
+    if ask == "bet" and own:
+        best = max(own, key=lambda c: (c in state.finish, estimate.row_of(state, c)))
+        return next(a for a in opts if a.n == best)
     if ask == "mode":
-        pair = CARD[state.card].pair
-        assert pair is not None
-        a, b = pair
-        front, rear = (a, b) if _row(state, a) > _row(state, b) else (b, a)
-        k = _row(state, front) - _row(state, rear)
-        ends = legal_ends(state.cell, rear, k)
-        gain = (ROW[ends[0]] - _row(state, rear)) if ends else 0
-        turbo = w[rear] * gain
-        panne = -w[front] * PANNE_COST
-        return opts[0] if turbo >= panne else opts[1]
-    if ask == "joker":
-        live = [a for a in opts if state.cell[a.n] != OFF]
-        best = max(opts, key=lambda a: (w[a.n] if state.cell[a.n] != OFF else 0.0, state.cell[a.n] == OFF))
-        if live and max(w[a.n] for a in live) > 0:
-            return max(live, key=lambda a: w[a.n])
-        return best
-    if ask == "end":
-        return _end(state, w, opts)
-    return rng.choice(opts)
+        return opts[0]  # turbo
+    if ask == "end" and state.car not in own:
+        return opts[0]  # the furthest cell, first in the list
+    return reflex(state, seat, opts, [1.0 if o == seat else EASY_OTHERS for o in state.owner])

@@ -1,0 +1,169 @@
+"""The Top Race AI's levels (Game.levels): each plays whole games at every player count, easy makes
+the newcomer's mistakes it says it makes, strong searches a bounded number of replies, and the
+judgement (rules/toprace/estimate.py) reads only the seat's own view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.engine import AI_LEVELS, ai_player, playout, rng_for
+from rules.toprace import GAME, ai, estimate, search
+from rules.toprace.data import NOT_BET, START_MONEY
+from rules.toprace.state import TopRaceState
+from tests.rules.toprace.helpers import base, race_state
+
+
+def test_every_level_is_declared() -> None:
+    """Game.levels holds easy and strong; Game.ai is the normal level."""
+    assert set(GAME.levels) == set(AI_LEVELS) - {"normal"}
+    assert GAME.ai is ai.ai_action
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_easy_and_normal_play_whole_games(level: str, players: int) -> None:
+    """A table of AIs at one level plays to the end (a Grand Prix at 3 players), legal at every move."""
+    options = {"races": "3"} if players == 3 else {}
+    seed = f"{level}{players}"
+    state = GAME.start(players, options, seed)
+    levels = dict.fromkeys(range(players), level)
+    for ply in playout(GAME, state, seed, ai_player(GAME, seed, levels=levels)):
+        assert ply.action in GAME.legal_actions(ply.before, ply.seat)
+        state = ply.after
+    assert GAME.outcome(state) is not None and len(state.results) == int(options.get("races", "1"))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_strong_plays_a_whole_game(players: int) -> None:
+    """One strong seat among easy ones plays a game to the end at every player count (one game
+    each: the strong AI searches)."""
+    state = GAME.start(players, {}, players)
+    levels = {seat: "strong" if seat == 0 else "easy" for seat in range(players)}
+    strong_moves = 0
+    for ply in playout(GAME, state, players, ai_player(GAME, players, levels=levels)):
+        assert ply.action in GAME.legal_actions(ply.before, ply.seat)
+        strong_moves += ply.seat == 0
+        state = ply.after
+    assert GAME.outcome(state) is not None and strong_moves > 5
+
+
+def test_levels_are_deterministic_for_a_given_random_source() -> None:
+    """Each level answers the same state and random source the same way (a replayed table's AI
+    plays as it did; the strong search is bounded by counts, never by time)."""
+    state = GAME.start(4, {}, 5)
+    for ply in playout(GAME, state, 5, ai_player(GAME, 5)):
+        if ply.before.ask == "play" and len(ply.before.played) > 6:
+            state = ply.before
+            break
+    for level in AI_LEVELS:
+        first = GAME.ai_action(state, state.turn, rng_for("x", 1), level)
+        assert GAME.ai_action(state, state.turn, rng_for("x", 1), level) == first
+
+
+# -- easy: a newcomer's mistakes -------------------------------------------------------------------
+
+
+def test_easy_pays_a_flat_keen_price_for_any_car() -> None:
+    """easy: up to 120,000 for its first car and 90,000 for a second, whatever its hand holds."""
+    s = base(3)
+    assert ai.easy_limit(s, 0) == ai.EASY_FIRST_CAR == 120_000
+    owning = s.model_copy(update={"owner": (0, -1, -1, -1, -1, -1)})
+    assert ai.easy_limit(owning, 0) == ai.EASY_SECOND_CAR == 90_000
+    poor = s.model_copy(update={"money": (55_000, START_MONEY, START_MONEY)})
+    assert ai.easy_limit(poor, 0) == 50_000
+    order = ai.easy_plan(s, 0, random.Random(0))
+    assert order is not None and order["max_bid"] == "120000"
+
+
+def test_easy_bets_on_its_own_car_even_a_hopeless_one() -> None:
+    """easy, at a TIP round: its own best-placed car, even far behind the leader."""
+    s = race_state(2, at={"A": (5, 1), "B": (30, 1)}, owner={"A": 0, "B": 1}, hands=[[1], [2]])
+    s = s.model_copy(update={"ask": "bet", "tip_queue": (2,), "tips": (True, True, False)})
+    assert GAME.ai_action(s, 0, random.Random(0), "easy").n == 0
+    assert GAME.ai_action(s, 0, random.Random(0), "normal").n != 0
+
+
+def test_easy_takes_turbo_and_lets_rivals_run() -> None:
+    """easy: turbo whenever a pair card offers it, even for a rival's car; a rival's car stops at
+    the first (furthest) cell offered."""
+    s = race_state(2, at={"A": (20, 1), "B": (10, 1)}, owner={"A": 1, "B": 1, "C": 0}, hands=[[46, 1], [2]])
+    s, _ = GAME.apply(s, 0, GAME.parse_action("play:46"), random.Random(0))
+    assert s.ask == "mode"  # A, the rival's, in front; B, the rival's too, behind
+    assert GAME.ai_action(s, 0, random.Random(0), "easy").kind == "turbo"
+    assert GAME.ai_action(s, 0, random.Random(0), "normal").kind == "panne"
+    t = race_state(2, at={"A": (5, 1), "B": (8, 2)}, owner={"A": 0, "B": 1}, hands=[[8, 1], [3]])
+    t, _ = GAME.apply(t, 0, GAME.parse_action("play:8"), random.Random(0))  # B5: B is the rival's
+    assert t.ask == "end" and t.car == 1
+    assert GAME.ai_action(t, 0, random.Random(0), "easy") == GAME.legal_actions(t, 0)[0]
+
+
+# -- strong: a bounded search ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_strong_replies_are_the_next_seats_cards(players: int) -> None:
+    """search.replies plays the next seats' cards (two at most), stopping at the searching seat's
+    own next card: a bounded search."""
+    state = GAME.start(players, {}, 8)
+    for ply in playout(GAME, state, 8, ai_player(GAME, 8)):
+        if ply.before.ask == "play" and len(ply.before.played) > players:
+            state = ply.before
+            break
+    seat = state.turn
+    sample = estimate.determinize(state, seat, random.Random(1))
+    card = GAME.legal_actions(sample, seat)[0]
+    after = ai.finish_card(GAME.apply(sample, seat, card, random.Random(0))[0], seat)
+    answered = search.replies(after, seat)
+    assert answered.phase == "race" and answered.ask == "play"
+    assert len(answered.played) == len(after.played) + min(search.REPLY_CARDS, players - 1)
+    assert answered.turn == seat if players <= search.REPLY_CARDS + 1 else answered.turn != seat
+
+
+# -- the judgement reads only the seat's view ------------------------------------------------------
+
+
+def test_determinize_keeps_what_the_seat_sees_and_deals_the_rest() -> None:
+    """determinize: the seat's hand, the board and every hand's size stay; the other hands, the
+    cards set aside and other seats' bets are redrawn from what the seat has not seen."""
+    state = GAME.start(5, {}, 3)
+    for ply in playout(GAME, state, 3, ai_player(GAME, 3)):
+        if ply.before.ask == "play" and len(ply.before.played) > 10 and any(ply.before.tips):
+            state = ply.before
+            break
+    seat = state.turn
+    sample = estimate.determinize(state, seat, random.Random(4))
+    assert sample.hands[seat] == state.hands[seat]
+    assert [len(h) for h in sample.hands] == [len(h) for h in state.hands]
+    assert (sample.cell, sample.owner, sample.played, sample.money) == (
+        state.cell,
+        state.owner,
+        state.played,
+        state.money,
+    )
+    cards = sorted(c for h in sample.hands for c in h) + sorted(sample.removed + sample.folded)
+    assert sorted(cards + list(sample.played)) == list(range(1, 49))
+    assert sample.hands != state.hands
+    for tip in range(3):
+        for s in range(5):
+            if s != seat:
+                assert (sample.bets[tip][s] == NOT_BET) == (state.bets[tip][s] == NOT_BET)
+
+
+def test_estimates_read_only_the_seats_view() -> None:
+    """place_chances and win_chance are the same whatever the other seats hold or bet."""
+    state = race_state(
+        3,
+        at={"A": (20, 1), "B": (14, 2), "C": (30, 2), "D": (3, 1), "E": (9, 2), "F": (0, 1)},
+        hands=[[1, 2, 3, 37], [4, 5, 6, 13], [7, 8, 9, 46]],
+    )
+    state = state.model_copy(update={"bets": ((0, 2, 4), (NOT_BET,) * 3, (NOT_BET,) * 3), "tips": (True, False, False)})
+    other: TopRaceState = state.model_copy(
+        update={"hands": (state.hands[0], state.hands[2], state.hands[1]), "bets": ((0, 5, 5), *state.bets[1:])}
+    )
+    assert estimate.place_chances(other, 0) == estimate.place_chances(state, 0)
+    assert estimate.win_chance(other, 0) == estimate.win_chance(state, 0)
+    chances = estimate.place_chances(state, 0)
+    assert all(sum(row) == pytest.approx(1) for row in chances)
+    assert chances[2][0] > chances[3][0]  # the car in row 30 wins more often than the one in row 3
