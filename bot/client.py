@@ -26,6 +26,7 @@ from bot.service import TableService
 from bot.settings import Settings
 from cogs.ui.components import DYNAMIC_ITEMS
 from cogs.ui.hub import TableHub
+from cogs.ui.newgame import add_game_groups
 from cogs.ui.translate import CatalogueTranslator
 from db import open_store
 from db.store import TableStore
@@ -91,6 +92,7 @@ class GameBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
+        add_game_groups(self.tree, self.games)  # /<game> new, from the registry: no cog per game
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         live = await service.live_tables()
         shards = getattr(self, "shard_ids", None)

@@ -53,7 +53,8 @@ async def check(
             if new is None or old != new:
                 problems.append(f"table {table_id}: the copied record differs")
                 continue
-            if await before.actions(table_id) != await after.actions(table_id):
+            same_log = await before.actions(table_id) == await after.actions(table_id)
+            if not same_log or await before.notes(table_id) != await after.notes(table_id):
                 problems.append(f"table {table_id}: the copied action log differs")
                 continue
             if new.initial_state is None:

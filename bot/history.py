@@ -1,91 +1,117 @@
-"""What happened: the public history of a table (paged), the recap for a player back after a
-while, past tables of a channel, and each server's leaderboard."""
+"""What happened at a table: its public history — every move's public events, replayed from the
+log, and the table's own events (timeouts, pauses, kicks, returns, clock changes), kept beside it —
+paged for /game log, and the recap for a player back after a while, grouped by turn."""
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from openskill.models import PlackettLuce
-
-from bot.clock import Clocks, TableSettings, parse_time
-from bot.days import Days
+from bot.clocks import parse_time
 from bot.i18n import Text, t
-from bot.outbox import Outbox, Place, Player, TableRecord
-from bot.reading import Reading
-from bot.undo_log import UNDO
-from rules.engine import Event, rng_for
+from bot.outbox import Outbox, Player
+from bot.tables import Lru, Tables, names, table_of
+from db.records import TableRecord
+from rules.engine import UNDO, Event, rng_for
 
 LOG_PAGE = 15
-RECAP_LINES = 6
-MIN_RANKED = 3
-"""Finished games a player needs before the leaderboard ranks them."""
+RECAP_TURNS = 6
+"""Turns a recap shows (the latest); the earlier ones are counted, and are in /game log."""
+TURN_LINES = 6
+"""Events a recap shows per turn (the rest are counted)."""
+HISTORY_CACHE = 256
+"""Public histories kept per process, for recaps and the paged log."""
+AI_MOVES = ("ai", "timeout")
+"""Who decided a move, when it was not the seat's player: the AI standing in for them, or the
+clock. (A standing order's move is the player's own, MG-ORD-3 / TR-ORD-3: said nowhere.)"""
 
 
 @dataclass
-class History:
-    """A table's public history so far: (ply, event) pairs, and the last ply each seat played."""
+class Entry:
+    """One entry of the history: a move (or an undo) by ``seat``, or a table's own event."""
 
     ply: int
-    events: list[tuple[int, Event]] = field(default_factory=list)
-    last_move: dict[int, int] = field(default_factory=dict)
+    seat: int | None
+    """The seat that moved; None for the table's own events and the setup's."""
+    how: str
+    """Who decided it: "" the seat itself, "order", "timeout", "ai" (as in the log), "undo"."""
+    events: list[Event]
 
 
-@dataclass(frozen=True)
-class Rank:
-    """One line of a leaderboard."""
+@dataclass
+class Story:
+    """A table's public history so far, extended as the table moves (never replayed twice)."""
 
-    name: str
-    games: int
-    wins: int
-    rating: int
+    ply: int
+    moves: list[Entry]
+    state: Any
+    before: list[Any] = field(default_factory=list)
+    """The states before each move still in effect (an undo goes back to the last one)."""
+    notes: list[Entry] = field(default_factory=list)
+    revision: int = -1
+    """The table's revision the notes were read at."""
+
+    def entries(self) -> Iterator[Entry]:
+        """Every entry in order: a table's own event comes after the moves of its ply."""
+        notes = iter(self.notes)
+        note = next(notes, None)
+        for move in self.moves:
+            while note is not None and note.ply < move.ply:
+                yield note
+                note = next(notes, None)
+            yield move
+        while note is not None:
+            yield note
+            note = next(notes, None)
 
 
-class Histories(Days, Reading):
-    """Histories, recaps, past tables and leaderboards."""
+class History:
+    """Public histories, paged logs and recaps."""
 
-    def _history(self, table: TableRecord) -> History | None:
-        """The held history of a table if it is current (see ``_load_history``)."""
-        found = self._histories.get(table.id)
-        return found if isinstance(found, History) and found.ply == table.ply else None
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self._stories: Lru[int, Story] = Lru(HISTORY_CACHE)
 
-    async def _load_history(self, table: TableRecord) -> History:
-        """The public history of a started table, replayed from its setup and its log (undone moves
-        keep their events, and the undo says so); kept in memory while the table moves."""
-        found = self._history(table)
-        if found is not None:
-            return found
-        rules = self._rules(table.game)
-        players = len(table.seats)
-        state, opening = rules.setup(players, rules.check_options(players, table.options), rng_for(table.seed, 0))
-        history = History(ply=0, events=[(0, e) for e in opening if e.to is None])
-        states: list[Any] = []
-        for ply, seat, code in await self.store.actions(table.id):
-            if code == UNDO:
-                state = states.pop()
-                history.events.append((ply, Event(key="table.event.undo", seats={"player": seat})))
-            else:
-                states.append(state)
-                state, events = rules.apply(state, seat, rules.parse_action(code), rng_for(table.seed, ply))
-                history.events.extend((ply, e) for e in events if e.to is None)
-            history.last_move[seat] = ply
-            history.ply = ply
-        history.ply = table.ply
-        self._histories.put(table.id, history)
-        return history
+    async def story(self, table: TableRecord) -> Story:
+        """The public history of a started table, brought up to date: only the log entries since
+        the last look are replayed (undone moves keep their events, and the undo says so)."""
+        rules = self.tables.rules(table.game)
+        story = self._stories.get(table.id)
+        if story is None or story.ply > table.ply:
+            players = len(table.seats)
+            options = rules.check_options(players, table.options)
+            initial, opening = rules.setup(players, options, rng_for(table.seed, 0))
+            story = Story(0, [Entry(0, None, "", [e for e in opening if e.to is None])], initial)
+        if story.ply < table.ply:
+            for ply, seat, code, how in await self.tables.store.actions(table.id, after=story.ply):
+                if code == UNDO:
+                    story.state = story.before.pop()
+                    undo = Event(key="table.event.undo", seats={"player": seat})
+                    story.moves.append(Entry(ply, seat, "undo", [undo]))
+                    continue
+                action = rules.parse_action(code)
+                after, events = rules.apply(story.state, seat, action, rng_for(table.seed, ply))
+                story.before.append(story.state)
+                story.state = after
+                story.moves.append(Entry(ply, seat, how, [e for e in events if e.to is None]))
+            story.ply = table.ply
+        if story.revision != table.revision:
+            noted = await self.tables.store.notes(table.id)
+            story.notes = [Entry(n.ply, None, "", [Event.model_validate_json(n.note)]) for n in noted]
+            story.revision = table.revision
+        self._stories.put(table.id, story)
+        return story
 
-    async def log_page(self, place: Place, player: Player, page: int | None = None) -> Outbox:
-        """One page of a table's whole public history (the last page by default); also of a game
-        that has ended."""
-        table = await self._table(place, None, ended=True)
-        out = Outbox(table.id, table.game)
+    async def page(self, table: TableRecord, player: Player, page: int | None) -> Outbox:
+        """One page of a table's whole public history (the last page by default)."""
+        out = Outbox(table_of(table))
         if table.initial_state is None:
             out.reply = t("table.log_empty", player.locale)
             return out
-        history = await self._load_history(table)
-        tr = Text(player.locale, self._names(table))
-        lines = [f"{ply}. {tr.msg(e)}" for ply, e in history.events]
+        story = await self.story(table)
+        tr = Text(player.locale, names(table))
+        lines = [f"{entry.ply}. {line}" for entry in story.entries() for line in lines_of(entry, tr)]
         pages = max(1, -(-len(lines) // LOG_PAGE))
         shown = pages if page is None else min(max(1, page), pages)
         chunk = lines[(shown - 1) * LOG_PAGE : shown * LOG_PAGE]
@@ -94,89 +120,73 @@ class Histories(Days, Reading):
         out.page, out.pages = shown, pages
         return out
 
-    async def recap(self, table: TableRecord, user_id: str, locale: str | None, *, after_hours: float = 0) -> str:
-        """What happened since ``user_id`` last played (public events, the latest few), or "" when
-        they played within ``after_hours`` or nothing happened since."""
+    async def recap(
+        self, table: TableRecord, user_id: str, locale: str | None, *, after_hours: float = 0, public: bool = False
+    ) -> str:
+        """What happened since ``user_id``'s last own decision, turn by turn (the latest few), or
+        "" when they decided within ``after_hours`` or nothing happened since.
+
+        Their last own decision is their last click: a move the AI made for them, or their
+        standing order's, is part of the recap, not its start. In ``public`` (the recap at the top
+        of the board that pings them), an order's move counts as theirs, as it does everywhere
+        public: nobody else may learn that they hold an order."""
         seat = table.seat_of(user_id)
         if seat is None or seat.seat is None or table.initial_state is None:
             return ""
-        history = await self._load_history(table)
-        since = history.last_move.get(seat.seat, 0)
         if after_hours:
-            clocks = Clocks.from_json(table.clocks, len(table.seats), TableSettings.from_json(table.settings))
-            moved_at = clocks.seats[seat.seat].moved_at
-            if moved_at is None or (self.clock() - parse_time(moved_at)).total_seconds() < after_hours * 3600:
+            moved_at = table.clocks.seats[seat.seat].moved_at
+            if moved_at is None or (self.tables.clock() - parse_time(moved_at)).total_seconds() < after_hours * 3600:
                 return ""
-        tr = Text(locale, self._names(table))
-        lines = [tr.msg(e) for ply, e in history.events if ply > since]
-        if not lines:
+        story = await self.story(table)
+        own = ("", "order") if public else ("",)
+        since = max((e.ply for e in story.moves if e.seat == seat.seat and e.how in own), default=0)
+        tr = Text(locale, names(table))
+        turns = grouped([e for e in story.entries() if e.ply > since or (e.seat is None and e.ply == since)], tr)
+        if not turns:
             return ""
-        more = len(lines) - RECAP_LINES
-        shown = lines[-RECAP_LINES:]
-        head = t("table.recap", locale)
-        tail = [t("table.recap_more", locale, n=more)] if more > 0 else []
-        return "\n".join([head, *tail, *shown])
+        earlier = sum(len(lines) for lines in turns[:-RECAP_TURNS])
+        shown = ["• " + " · ".join(shortened(lines, locale)) for lines in turns[-RECAP_TURNS:]]
+        more = [t("table.recap_more", locale, n=earlier)] if earlier else []
+        return "\n".join([t("table.recap", locale), *more, *shown])
 
-    async def hand_with_recap(self, place: Place, player: Player) -> Outbox:
-        """``hand``, starting with a short recap of what happened since the player last played."""
-        out = await self.hand(place, player)
-        table = await self._table(place, None, ended=True)
-        table, _ = await self._present(table, player)
-        recap = await self.recap(table, player.id, player.locale)
-        if recap:
-            out.reply = recap + "\n\n" + out.reply
-        return out
 
-    async def past_tables(self, place: Place, limit: int = 10) -> list[TableRecord]:
-        """The latest tables of a channel that were played (finished or cancelled mid-game)."""
-        return [
-            table
-            for table in await self.store.channel_tables(place.channel_id, limit * 2)
-            if table.status in ("over", "cancelled") and table.initial_state is not None
-        ][:limit]
+def lines_of(entry: Entry, tr: Text) -> list[str]:
+    """An entry's public lines, as /game log shows them: a move the AI made for an absent player,
+    or because their time ran out, says so on each line."""
+    lines = [tr.msg(e) for e in entry.events]
+    if entry.how in AI_MOVES and entry.seat is not None:
+        marker = t("table.ai_for", tr.locale, player=tr.name(entry.seat))
+        lines = [f"{marker} {line}" for line in lines]
+    return lines
 
-    async def leaderboard(self, place: Place, game: str | None = None) -> list[Rank]:
-        """The server's players by rating (OpenSkill's Plackett-Luce model over every finished
-        game, AI seats left out), once they have played ``MIN_RANKED`` games; best first."""
-        if game is not None:
-            self._rules(game)
-        model = PlackettLuce()
-        ratings: dict[str, Any] = {}
-        names: dict[str, str] = {}
-        games: dict[str, int] = {}
-        wins: dict[str, int] = {}
-        for table in await self.store.finished_tables(place.guild_id, game):
-            rows = [r for r in json.loads(table.results or "{}").get("standings", []) if not r.get("ai")]
-            if len(rows) < 2:
-                continue
-            for row in rows:
-                user = row["user"]
-                names[user] = row["name"]
-                games[user] = games.get(user, 0) + 1
-                wins[user] = wins.get(user, 0) + (row["rank"] == 1)
-                ratings.setdefault(user, model.rating(name=user))
-            rated = model.rate([[ratings[r["user"]]] for r in rows], ranks=[r["rank"] for r in rows])
-            for row, (rating,) in zip(rows, rated, strict=True):
-                ratings[row["user"]] = rating
-        ranked = [
-            Rank(names[user], games[user], wins[user], round(ratings[user].ordinal()))
-            for user in ratings
-            if games[user] >= MIN_RANKED
-        ]
-        return sorted(ranked, key=lambda r: (-r.rating, -r.wins, r.name))
 
-    async def unranked(self, place: Place, game: str | None = None) -> int:
-        """How many players have played fewer than ``MIN_RANKED`` games (not yet on the board)."""
-        seen: dict[str, int] = {}
-        for table in await self.store.finished_tables(place.guild_id, game):
-            for row in json.loads(table.results or "{}").get("standings", []):
-                if not row.get("ai"):
-                    seen[row["user"]] = seen.get(row["user"], 0) + 1
-        return sum(1 for n in seen.values() if n < MIN_RANKED)
+def shortened(lines: list[str], locale: str | None, most: int = TURN_LINES) -> list[str]:
+    """A turn's lines, the first ``most`` of them and how many more (all are in /game log)."""
+    if len(lines) <= most:
+        return lines
+    return [*lines[:most], t("table.turn_more", locale, n=len(lines) - most)]
 
-    async def remind(self, player: Player, on: bool) -> Outbox:
-        """Turn the player's own reminders on or off."""
-        await self.store.set_reminders(player.id, on)
-        out = Outbox(0, "")
-        out.reply = t("table.reminders_on" if on else "table.reminders_off", player.locale)
-        return out
+
+def grouped(entries: list[Entry], tr: Text) -> list[list[str]]:
+    """Entries gathered by turn, each turn one line that starts with who played it ("ben: …", or
+    "🤖 for cy: …" for moves the AI made); the table's own events stand alone."""
+    turns: list[list[str]] = []
+    last: tuple[int | None, bool] | None = None
+    for entry in entries:
+        lines = [tr.msg(e) for e in entry.events]
+        if not lines:
+            continue
+        by_ai = entry.how in AI_MOVES
+        key = (entry.seat, by_ai)
+        if entry.seat is not None and key == last and turns:
+            turns[-1].extend(lines)
+        elif entry.seat is not None:
+            name = tr.name(entry.seat)
+            who = t("table.ai_for" if by_ai else "table.turn_by", tr.locale, player=name)
+            # "ben: ben plays 🟨F" says the name once: "ben: plays 🟨F".
+            first = lines[0][len(name) + 1 :] if lines[0].startswith(name + " ") else lines[0]
+            turns.append([f"{who} {first}", *lines[1:]])
+        else:
+            turns.append(lines)
+        last = key
+    return turns

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.errors import TableError
-from bot.i18n import moment, offline_commands, t
+from bot.guide import guide
+from bot.i18n import duration, moment, offline_commands, t
 from bot.outbox import Outbox, Place, Player
 from bot.service import TableService
 from db import open_store
@@ -60,6 +61,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--db", default=None, help="SQLite file to keep the table in; an unfinished table there is resumed"
     )
+    parser.add_argument("--hints", action="store_true", help="allow 'hint' (the game then counts for no rating)")
+    parser.add_argument(
+        "--pictures",
+        default=None,
+        metavar="DIR",
+        help="write each picture the table would attach (board-NNN.png) and, at the end, the replay (replay.gif)",
+    )
     return parser.parse_args(argv)
 
 
@@ -67,8 +75,19 @@ class OfflineTable:
     """Reads player commands, calls the service, prints what each reader would see."""
 
     def __init__(
-        self, service: TableService, players: dict[str, Player], out: TextIO, lang: str, clock: VirtualClock
+        self,
+        service: TableService,
+        players: dict[str, Player],
+        out: TextIO,
+        lang: str,
+        clock: VirtualClock,
+        game: str = "",
+        pictures: Path | None = None,
     ) -> None:
+        self.game = game
+        self.pictures = pictures
+        self._drawn = ""  # what the last picture written showed
+        self._count = 0
         self.service = service
         self.players = players
         self.out = out
@@ -85,8 +104,11 @@ class OfflineTable:
 
     def show(self, box: Outbox, actor: Player | None) -> None:
         """Print an Outbox: the acting player's own reply first, then the channel, then DMs."""
+        for earlier in box.before:
+            self.show(earlier, None)
+        self._write_pictures(box)
         if actor is not None and box.reply:
-            self.say(t("offline.only", self.lang, player=actor.name), box.reply)
+            self.say(t("offline.only", self.lang, player=actor.name), "\n".join([box.reply, *self._seats(box)]))
         channel = t("offline.channel", self.lang)
         if box.events:
             self.say(channel, "\n".join(box.events))
@@ -107,16 +129,65 @@ class OfflineTable:
             self.say(channel, "\n".join([box.board, *clocks]))
         if box.results:
             self.say(channel, box.results)
-        if box.mentions and not box.over:
-            names = ", ".join("@" + self._name(user) for user in box.mentions)
+        if box.ping is not None and not box.over:
+            names = ", ".join("@" + self._name(user) for user in box.ping.users)
             game = t(f"{box.game}.name", self.lang)
-            self.say(channel, t("table.your_turn", self.lang, players=names, game=game, table=box.table_id))
+            ping = t("table.your_turn", self.lang, players=names, game=game, table=box.table_id)
+            self.say(channel, "\n\n".join(p for p in (box.ping.recap, ping) if p))
         for reminder in box.reminders:
             key = "offline.reminder_last" if reminder.last else "offline.reminder"
             deadline = moment(datetime.fromisoformat(reminder.deadline), self.lang)
             self.say(channel, t(key, self.lang, player=reminder.name, deadline=deadline))
-        for user, text in box.private.items():
-            self.say(t("offline.dm", self.lang, player=self._name(user)), text)
+        for private in box.private:
+            self.say(t("offline.dm", self.lang, player=self._name(private.user_id)), private.text)
+        if box.order is not None and actor is not None:
+            lines = [
+                t(
+                    "offline.order_field",
+                    self.lang,
+                    field=f.name,
+                    label=f.label,
+                    current=next((c.label for c in f.values if c.code == f.current), f.current),
+                    values="|".join(c.code for c in f.values),
+                )
+                for f in box.order.fields
+            ]
+            usage = t("offline.order_usage", self.lang, player=actor.name) if box.order.fields else ""
+            self.say(t("offline.only", self.lang, player=actor.name), "\n".join([*lines, usage]))
+
+    def _write_pictures(self, box: Outbox) -> None:
+        """With --pictures: the board's picture each time it changes, and the replay at the end."""
+        if self.pictures is None:
+            return
+        self.pictures.mkdir(parents=True, exist_ok=True)
+        if box.picture is not None and box.picture_key != self._drawn:
+            self._drawn = box.picture_key
+            self._count += 1
+            path = self.pictures / f"board-{self._count:03}.png"
+            path.write_bytes(box.picture())
+            self.say(t("offline.channel", self.lang), t("offline.picture", self.lang, path=str(path)))
+        if box.animation is not None:
+            path = self.pictures / "replay.gif"
+            path.write_bytes(box.animation())
+            self.say(t("offline.channel", self.lang), t("offline.replay", self.lang, path=str(path)))
+
+    def _seats(self, box: Outbox) -> list[str]:
+        """/game status's seats, with times in words."""
+        lines = []
+        for seat in box.seats:
+            ai = t("offline.seat_ai", self.lang) if seat.ai else ""
+            if seat.asked_since is None:
+                lines.append(t("offline.seat_idle", self.lang, player=seat.name, ai=ai, bank=seat.bank_hours))
+                continue
+            seconds = (self.clock() - datetime.fromisoformat(seat.asked_since)).total_seconds()
+            waited = duration(seconds, self.lang) if seconds >= 60 else t("offline.a_moment", self.lang)
+            deadline = (
+                t("offline.seat_deadline", self.lang, deadline=moment(datetime.fromisoformat(seat.deadline), self.lang))
+                if seat.deadline
+                else ""
+            )
+            lines.append(t("offline.seat_asked", self.lang, player=seat.name, ai=ai, waited=waited, deadline=deadline))
+        return lines
 
     def _name(self, user_id: str) -> str:
         return next((p.name for p in self.players.values() if p.id == user_id), user_id)
@@ -167,7 +238,9 @@ class OfflineTable:
             "leave": lambda: service.leave(PLACE, player),
             "start": lambda: service.start(PLACE, player),
             "cancel": lambda: service.cancel(PLACE, player),
-            "hand": lambda: service.hand_with_recap(PLACE, player),
+            "addbot": lambda: service.add_ai(PLACE, player, arg or "normal"),
+            "hint": lambda: service.hint(PLACE, player),
+            "hand": lambda: service.hand(PLACE, player),
             "log": lambda: service.log_page(PLACE, player, _page(arg)),
             "status": lambda: service.status(PLACE, player),
             "board": lambda: service.board(PLACE),
@@ -179,21 +252,39 @@ class OfflineTable:
                 PLACE, player, self.players[arg.casefold()].id if arg.casefold() in self.players else arg
             ),
         }
+        if verb == "orders":
+            if not arg:
+                return await service.show_orders(PLACE, player)
+            if arg.casefold() in ("off", "cancel"):
+                return await service.cancel_orders(PLACE, player)
+            values = dict(part.partition("=")[::2] for part in arg.split())
+            return await service.set_orders(PLACE, player, values)
+        if verb == "turns":
+            waiting = await service.waiting(player, None)
+            lines = [
+                t(
+                    "offline.turn_line",
+                    self.lang,
+                    game=t(f"{w.table.game}.name", self.lang),
+                    table=w.table.id,
+                    prompt=w.prompt,
+                )
+                for w in waiting
+            ]
+            self.say(
+                t("offline.only", self.lang, player=player.name), "\n".join(lines) or t("discord.turns.none", self.lang)
+            )
+            return None
+        if verb == "rules":
+            self.say(t("offline.only", self.lang, player=player.name), guide(self.game, arg, self.lang))
+            return None
         if verb in ("help", "?"):
             self.say(t("offline.only", self.lang, player=player.name), t("offline.help", self.lang))
             return None
         if verb in calls:
-            if verb not in ("return", "board"):
-                back = await service.seen(PLACE, player)
-                if back is not None:
-                    self.show(back, None)
             box = await calls[verb]()
-            if verb == "board":
-                box.mentions = []
-            if verb == "undo" and box.confirm:
-                box.reply += "\n" + t(
-                    "offline.undo_confirm", self.lang, player=player.name, ply=box.confirm.partition(":")[2]
-                )
+            if verb == "undo" and box.confirm is not None:
+                box.reply += "\n" + t("offline.undo_confirm", self.lang, player=player.name, ply=box.confirm)
             return box
         if verb in ("choices", "move"):
             ask = await service.ask(PLACE, player)
@@ -278,7 +369,8 @@ async def play(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> i
             service = TableService(store, clock=clock)
             if args.seed is not None:
                 service.new_seed = lambda: str(args.seed)
-            table = OfflineTable(service, players, out, args.lang, clock)
+            pictures = Path(args.pictures) if args.pictures else None
+            table = OfflineTable(service, players, out, args.lang, clock, args.game, pictures)
             host = players[names[0].casefold()]
             resumed = await store.live_table(PLACE.channel_id)
             try:
@@ -287,13 +379,24 @@ async def play(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> i
                     table.show(await service.board(PLACE), None)
                 else:
                     created = await service.create(
-                        PLACE, args.game, host, options, locale=args.lang, ai=names[0].casefold() in ai
+                        PLACE,
+                        args.game,
+                        host,
+                        options,
+                        locale=args.lang,
+                        ai=names[0].casefold() in ai,
+                        clock={"hints": True} if args.hints else None,
                     )
-                    table.show(created, host)
                     if not args.lobby:
-                        for name in names[1:]:
+                        # The table starts at once: no lobby to show, nobody to tell to join or start.
+                        created.reply, created.board = "", ""
+                    table.show(created, host)
+                    # The AI's seats join by themselves; in the lobby, the others type "join".
+                    for name in names[1:]:
+                        if name.casefold() in ai or not args.lobby:
                             box = await service.join(PLACE, players[name.casefold()], ai=name.casefold() in ai)
-                            table.show(Outbox(box.table_id, box.game, events=box.events), None)
+                            table.show(Outbox(box.table, events=box.events), None)
+                    if not args.lobby:
                         table.show(await service.start(PLACE, host), host)
             except TableError as refused:
                 table.say(t("offline.only", args.lang, player=host.name), "⛔ " + refused.text(args.lang))

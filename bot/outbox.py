@@ -1,4 +1,10 @@
-"""What front ends give the service and get back: who, where, and everything a call produced."""
+"""The service's public vocabulary: who and where a call comes from, and the Outbox it returns.
+
+A front end (the Discord hub, the offline table) imports what it needs from here and from
+bot/service.py; it never reads the store's records. One call in, one Outbox out: an Outbox holds
+everything needed to publish what the call did, already translated, so a front end publishes it
+without calling back (except, once, to say which messages it posted: ``TableService.posted``).
+"""
 
 from __future__ import annotations
 
@@ -6,10 +12,6 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
-
-from db.store import TableRecord
-
-__all__ = ["Ask", "Choice", "Clock", "Outbox", "Place", "Player", "Reminder", "TableRecord", "plain_name"]
 
 MAX_NAME = 32
 _MENTION_LIKE = re.compile(r"[@<>`]")
@@ -86,6 +88,21 @@ class Clock:
 
 
 @dataclass(frozen=True)
+class SeatLine:
+    """One seat as /game status shows it: who, whether the AI plays it, and its clock."""
+
+    name: str
+    ai: bool
+    """True for an AI seat, or a seat the AI plays for an absent player."""
+    asked_since: str | None
+    """When its open decision opened (ISO time), or None if it is not asked."""
+    deadline: str | None
+    """When its clock runs out (ISO time), or None: not asked, no clock, paused or the AI plays it."""
+    bank_hours: int
+    """Hours left in its bank, as of its last decision (shown for seats not asked)."""
+
+
+@dataclass(frozen=True)
 class Reminder:
     """A reminder to send: to whom, which decision's deadline, and whether it is the last one."""
 
@@ -95,41 +112,139 @@ class Reminder:
     last: bool
 
 
+@dataclass(frozen=True)
+class Table:
+    """The table an Outbox is about, as a front end publishes it: where its messages go and which
+    of them it posted before (to edit the board, to retire the last ping's buttons)."""
+
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    locale: str
+    status: str
+    board_message_id: int | None = None
+    ping_message_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Private:
+    """A private text for one player (a DM, with the ephemeral ``/game hand`` as the fallback)."""
+
+    user_id: str
+    name: str
+    locale: str | None
+    text: str
+    ask: Ask | None = None
+    """The reader's open decision that the board cannot show (a secret one, or one of several
+    taken at once), labelled in their language: its buttons go with the DM."""
+    dm_closed: bool = False
+    """True once a DM to this player has failed: they read it with /game hand instead."""
+
+
+@dataclass(frozen=True)
+class Ping:
+    """A short message that notifies whoever is newly asked to act (edits do not notify)."""
+
+    users: tuple[str, ...]
+    """The players it mentions (humans only)."""
+    asks: tuple[Ask, ...]
+    """Their open decisions: the ping carries their public buttons."""
+    recap: str = ""
+    """For one player back after a long while: what happened since their last own decision."""
+    clocks: tuple[Clock, ...] = ()
+    """Their running clocks."""
+
+
+@dataclass(frozen=True)
+class OrderField:
+    """One setting of a standing order, as its holder sees it: a menu of values."""
+
+    name: str
+    """The field's key (``pay``, ``max``...)."""
+    label: str
+    """What it is, in the holder's language."""
+    values: tuple[Choice, ...]
+    """Each value (its text as the order stores it) with its label; the first means "not set"."""
+    current: str
+    """The value set now (the first one if none)."""
+
+
+@dataclass(frozen=True)
+class OrderPanel:
+    """A player's standing order at one table, as they see and change it."""
+
+    table_id: int
+    held: bool
+    """True if they hold an order now."""
+    fields: tuple[OrderField, ...]
+    """What they may set now (empty: nothing can be ordered at this moment)."""
+
+
 @dataclass
 class Outbox:
     """Everything one call produces, already translated.
 
-    ``board`` and ``events`` are public (in the table's language); ``mentions`` are the user ids
-    newly asked to act; ``private`` maps a user id to the text only they may read (a DM, else
-    ``/game hand``); ``reply`` goes to the acting user alone.
+    ``board`` and ``events`` are public (in the table's language); ``reply`` goes to the acting
+    user alone, with ``own`` (their buttons for a decision the board cannot show); ``private``
+    texts go to each reader alone; ``before`` are Outboxes to publish first (the caller was back
+    from an absence, say).
     """
 
-    table_id: int
-    game: str
+    table: Table
     board: str = ""
     events: list[str] = field(default_factory=list)
-    mentions: list[str] = field(default_factory=list)
-    private: dict[str, str] = field(default_factory=dict)
     reply: str = ""
+    own: Ask | None = None
     over: bool = False
-    moved: bool = False  # True when the game state changed (the board must be redrawn)
+    moved: bool = False
+    """True when the public board changed (it must be redrawn)."""
     asks: list[Ask] = field(default_factory=list)
-    """After a move: every open decision, labelled in the table's language (buttons need no read)."""
+    """After a move: the open decisions of human seats, labelled in the table's language (the
+    board's buttons)."""
+    ping: Ping | None = None
+    retire_ping: bool = False
+    """The last ping's decision has closed and nobody new is asked: its buttons go."""
+    private: list[Private] = field(default_factory=list)
     clocks: list[Clock] = field(default_factory=list)
     """Whose clocks run now (shown with the board, as a relative time where the front end can)."""
     paused_until: str | None = None
     """While the host's pause holds: when it ends at the latest (ISO time)."""
     reminders: list[Reminder] = field(default_factory=list)
-    """Reminders that fell due (each pings its player, unless they turned reminders off)."""
+    """Reminders that fell due (each pings its player; those who turned them off are left out)."""
     results: str = ""
     """At the end: the results message (standings, tie-break, seats the AI played)."""
-    recaps: dict[str, str] = field(default_factory=dict)
-    """For players newly asked after a long while: what happened since they last acted."""
-    confirm: str = ""
-    """A step the acting player must confirm (an undo): the front end offers a confirm button."""
+    confirm: int | None = None
+    """A step the acting player must confirm (an undo): the table's ply they saw, for the button."""
     page: int = 0
     pages: int = 0
     """A paged reply (the log): which page this is, of how many."""
     picture: Callable[[], bytes] | None = None
-    """The public board as a PNG, for games that draw one (Takenoko's garden): drawn on demand,
-    from the same public view as ``board``, so a front end can draw it off its event loop."""
+    """The public board as a PNG, for games that draw one: drawn on demand, from the same public
+    view as ``board``, so a front end can draw it off its event loop."""
+    picture_key: str = ""
+    """What the picture shows (a digest of its inputs): unchanged means there is no need to draw
+    or upload it again."""
+    animation: Callable[[], bytes] | None = None
+    """A whole game as an animated picture (GIF), one frame per turn, drawn on demand: with the
+    results at the end, and for /game replay."""
+    before: list[Outbox] = field(default_factory=list)
+    seats: list[SeatLine] = field(default_factory=list)
+    """For /game status: every seat and its clock."""
+    order: OrderPanel | None = None
+    """The caller's standing order, when they asked to see or change it."""
+
+    @property
+    def table_id(self) -> int:
+        """The table's id."""
+        return self.table.id
+
+    @property
+    def game(self) -> str:
+        """The table's game."""
+        return self.table.game
+
+    @property
+    def mentions(self) -> list[str]:
+        """The players newly asked to act (those the ping names)."""
+        return list(self.ping.users) if self.ping is not None else []

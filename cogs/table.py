@@ -11,24 +11,23 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.errors import TableError
-from bot.i18n import catalogue, t
+from bot.guide import guide, rule_topics
+from bot.i18n import t
 from bot.outbox import Outbox
-from cogs.ui.context import hub_of, place_of, player_of
-from cogs.ui.translate import L, bonus_choices, clock_choices, game_name, policy_choices, text_or
+from cogs.ui.context import place_of, player_of
+from cogs.ui.hub import jump_url, stamp, table_hub
+from cogs.ui.translate import (
+    L,
+    bonus_choices,
+    clock_choices,
+    game_name,
+    hints_choices,
+    level_choices,
+    policy_choices,
+    text_or,
+)
 
-
-def rule_topics(game: str, locale: str | None) -> dict[str, str]:
-    """The quick-reference topics of ``game`` (the catalogue keys ``<game>.rules.<topic>``, in the
-    catalogue's order), each with its name in ``locale`` (``<game>.topic.<topic>``)."""
-    prefix = f"{game}.rules."
-    topics = [key[len(prefix) :] for key in catalogue("en") if key.startswith(prefix)]
-    return {topic: t(f"{game}.topic.{topic}", locale) for topic in topics}
-
-
-def find_topic(topics: dict[str, str], typed: str) -> str | None:
-    """The topic a player named, by its name in their language or by its key (any case)."""
-    wanted = typed.strip().casefold()
-    return next((topic for topic, name in topics.items() if wanted in (topic.casefold(), name.casefold())), None)
+hub_of = table_hub
 
 
 class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_description=L("cmd.game.description")):
@@ -38,12 +37,10 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
         self.bot = bot
 
     # -- running a service call -----------------------------------------------------------------
-    async def _run(
-        self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outbox]], *, presence: bool = True
-    ) -> None:
+    async def _run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outbox]]) -> None:
         """Call the service for this user in this channel; publish the result or explain a refusal."""
         hub = hub_of(interaction)
-        if not await hub.need_guild(interaction, presence=presence):
+        if not await hub.need_guild(interaction):
             return
         try:
             out = await call()
@@ -60,13 +57,12 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
             "join": lambda: service.join(place, player),
             "leave": lambda: service.leave(place, player),
             "start": lambda: service.start(place, player),
-            "addbot": lambda: service.add_ai(place, player),
             "cancel": lambda: service.cancel(place, player, can_manage=manage),
             "pause": lambda: service.pause(place, player, can_manage=manage),
             "resume": lambda: service.resume(place, player, can_manage=manage),
             "return": lambda: service.come_back(place, player),
         }
-        await self._run(interaction, calls[what], presence=what != "return")
+        await self._run(interaction, calls[what])
 
     @app_commands.command(name=L("cmd.game.join.name"), description=L("cmd.game.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -89,21 +85,22 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
         await self._lobby(interaction, "cancel")
 
     @app_commands.command(name=L("cmd.game.addbot.name"), description=L("cmd.game.addbot.description"))
-    async def addbot(self, interaction: discord.Interaction) -> None:
-        """Seat an AI player (host)."""
-        await self._lobby(interaction, "addbot")
+    @app_commands.rename(level=L("cmd.game.addbot.level.name"))
+    @app_commands.describe(level=L("cmd.game.addbot.level.description"))
+    @app_commands.choices(level=level_choices())
+    async def addbot(self, interaction: discord.Interaction, level: Choice[str] | None = None) -> None:
+        """Seat an AI player (host), at a level (normal by default)."""
+        service = hub_of(interaction).service
+        chosen = "normal" if level is None else level.value
+        await self._run(interaction, lambda: service.add_ai(place_of(interaction), player_of(interaction), chosen))
 
     # -- playing --------------------------------------------------------------------------------
     @app_commands.command(name=L("cmd.game.board.name"), description=L("cmd.game.board.description"))
     async def board(self, interaction: discord.Interaction) -> None:
         """Repost the board at the bottom of the channel."""
         hub = hub_of(interaction)
-        if not await hub.need_guild(interaction):
-            return
-        try:
+        if await hub.need_guild(interaction):
             await hub.repost_board(interaction)
-        except TableError as error:
-            await hub.refuse(interaction, error)
 
     @app_commands.command(name=L("cmd.game.hand.name"), description=L("cmd.game.hand.description"))
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -120,12 +117,9 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
         hub = hub_of(interaction)
         if not await hub.need_guild(interaction):
             return
-        try:
-            out = await hub.service.act(player_of(interaction), choice, place=place_of(interaction))
-        except TableError as error:
-            await hub.refuse(interaction, error)
-            return
-        await hub.publish(interaction, out)
+        await self._run(
+            interaction, lambda: hub.service.act(player_of(interaction), choice, place=place_of(interaction))
+        )
 
     @move.autocomplete("choice")
     async def move_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -161,12 +155,7 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
         hub = hub_of(interaction)
         if not await hub.need_guild(interaction):
             return
-        try:
-            out = await hub.service.status(place_of(interaction), player_of(interaction))
-        except TableError as error:
-            await hub.refuse(interaction, error)
-            return
-        await hub.reply(interaction, out.reply)
+        await self._run(interaction, lambda: hub.service.status(place_of(interaction), player_of(interaction)))
 
     # -- playing over days ----------------------------------------------------------------------
     @app_commands.command(name=L("cmd.game.settings.name"), description=L("cmd.game.settings.description"))
@@ -174,21 +163,27 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
         clock=L("cmd.game.settings.clock.name"),
         bonus=L("cmd.game.settings.bonus.name"),
         timeouts=L("cmd.game.settings.timeouts.name"),
+        hints=L("cmd.game.settings.hints.name"),
     )
     @app_commands.describe(
         clock=L("cmd.game.settings.clock.description"),
         bonus=L("cmd.game.settings.bonus.description"),
         timeouts=L("cmd.game.settings.timeouts.description"),
+        hints=L("cmd.game.settings.hints.description"),
     )
-    @app_commands.choices(clock=clock_choices(), bonus=bonus_choices(), timeouts=policy_choices())  # type: ignore[misc]
+    @app_commands.choices(  # type: ignore[misc]
+        clock=clock_choices(), bonus=bonus_choices(), timeouts=policy_choices(), hints=hints_choices()
+    )
     async def settings(
         self,
         interaction: discord.Interaction,
         clock: Choice[int] | None = None,
         bonus: Choice[int] | None = None,
         timeouts: Choice[str] | None = None,
+        hints: Choice[str] | None = None,
     ) -> None:
-        """The table's clock: each player's time bank, the bonus per move, what a timeout does."""
+        """The table's clock (each player's time bank, the bonus per move, what a timeout does) and
+        whether hints are allowed."""
         service = hub_of(interaction).service
         await self._run(
             interaction,
@@ -198,6 +193,7 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
                 bank_hours=None if clock is None else clock.value,
                 bonus_hours=None if bonus is None else bonus.value,
                 policy=None if timeouts is None else timeouts.value,
+                hints=None if hints is None else hints.value == "on",
                 can_manage=bool(interaction.permissions.manage_channels),
             ),
         )
@@ -224,6 +220,47 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
             lambda: service.kick(place_of(interaction), player_of(interaction), str(player.id), can_manage=manage),
         )
 
+    @app_commands.command(name=L("cmd.game.hint.name"), description=L("cmd.game.hint.description"))
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """What the AI would play now, and why (only you see it)."""
+        service = hub_of(interaction).service
+        await self._run(interaction, lambda: service.hint(place_of(interaction), player_of(interaction)))
+
+    @app_commands.command(name=L("cmd.game.orders.name"), description=L("cmd.game.orders.description"))
+    async def orders(self, interaction: discord.Interaction) -> None:
+        """Your standing order at this table (privately), with menus to change it."""
+        hub = hub_of(interaction)
+        if await hub.need_guild(interaction):
+            await hub.show_orders(interaction)
+
+    @app_commands.command(name=L("cmd.game.turns.name"), description=L("cmd.game.turns.description"))
+    async def turns(self, interaction: discord.Interaction) -> None:
+        """Every table where you are asked now (in this server; from a DM, everywhere)."""
+        hub = hub_of(interaction)
+        loc = str(interaction.locale)
+        waiting = await hub.service.waiting(player_of(interaction), interaction.guild_id)
+        if not waiting:
+            await hub.reply(interaction, t("discord.turns.none", loc))
+            return
+        lines = [t("discord.turns.header", loc, n=len(waiting))]
+        for row in waiting[:20]:
+            clock = t("discord.turns.clock", loc, deadline=stamp(row.deadline)) if row.deadline else ""
+            lines.append(
+                t(
+                    "discord.turns.line",
+                    loc,
+                    game=game_name(row.table.game, loc),
+                    table=row.table.id,
+                    since=stamp(row.since),
+                    prompt=row.prompt,
+                    clock=clock,
+                    url=jump_url(row.table),
+                )
+            )
+        if len(waiting) > 20:
+            lines.append(t("discord.turns.more", loc, n=len(waiting) - 20))
+        await hub.reply(interaction, "\n".join(lines))
+
     @app_commands.command(name=L("cmd.game.return.name"), description=L("cmd.game.return.description"))
     async def come_back(self, interaction: discord.Interaction) -> None:
         """Take your seat back from the AI."""
@@ -243,8 +280,7 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
     async def remind(self, interaction: discord.Interaction, state: Choice[str]) -> None:
         """Turn your own reminders on or off."""
         hub = hub_of(interaction)
-        out = await hub.service.remind(player_of(interaction), state.value == "on")
-        await hub.reply(interaction, out.reply)
+        await hub.reply(interaction, await hub.service.remind(player_of(interaction), state.value == "on"))
 
     @app_commands.command(name=L("cmd.game.leaderboard.name"), description=L("cmd.game.leaderboard.description"))
     @app_commands.rename(game=L("cmd.game.leaderboard.game.name"))
@@ -266,6 +302,17 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
         hub = hub_of(interaction)
         if await hub.need_guild(interaction):
             await hub.show_history(interaction)
+
+    @app_commands.command(name=L("cmd.game.replay.name"), description=L("cmd.game.replay.description"))
+    @app_commands.rename(table=L("cmd.game.replay.table.name"))
+    @app_commands.describe(table=L("cmd.game.replay.table.description"))
+    async def replay(
+        self, interaction: discord.Interaction, table: app_commands.Range[int, 1, 2**53] | None = None
+    ) -> None:
+        """A finished game of this channel as an animated picture, to share."""
+        hub = hub_of(interaction)
+        if await hub.need_guild(interaction):
+            await hub.send_replay(interaction, table)
 
     @app_commands.command(name=L("cmd.game.games.name"), description=L("cmd.game.games.description"))
     async def games(self, interaction: discord.Interaction) -> None:
@@ -296,20 +343,7 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
             games = ", ".join(sorted(hub.service.games))
             await hub.reply(interaction, t("discord.unknown_game", loc, game=game, games=games))
             return
-        name = game_name(game, loc)
-        topics = rule_topics(game, loc)
-        chosen = None if topic is None else find_topic(topics, topic)
-        if not topics:
-            await hub.reply(interaction, t("discord.rules_none", loc, game=name))
-        elif topic is None:
-            await hub.reply(interaction, t("discord.rules_topics", loc, game=name, topics=", ".join(topics.values())))
-        elif chosen is None:
-            text = t("discord.rules_unknown_topic", loc, game=name, topic=topic, topics=", ".join(topics.values()))
-            await hub.reply(interaction, text)
-        else:
-            # The next question is "what else is there?": the other topics close the page.
-            others = t("discord.rules_more", loc, topics=", ".join(n for k, n in topics.items() if k != chosen))
-            await hub.reply(interaction, f"{t(f'{game}.rules.{chosen}', loc)}\n\n{others}")
+        await hub.reply(interaction, guide(game, topic or "", loc))
 
     @rules.autocomplete("game")
     async def rules_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

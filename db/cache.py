@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from db.store import TableRecord
+from db.records import TableRecord
 
 CACHE_SIZE = 2048
 """Tables kept in memory (least recently used go first); a busy bot has far fewer live tables."""

@@ -19,11 +19,12 @@ from db.store import StoreError
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, options, seed, status, host_id, locale, initial_state, state, ply,"
     " state_version, decisions, board_message_id, created_at, updated_at, revision, settings, clocks, due_at,"
-    " ping_message_id, results"
+    " ping_message_id, results, orders"
 )
 SEAT_COLUMNS = "table_id, user_id, name, is_ai, locale, seat, joined_at"
-ACTION_COLUMNS = "table_id, ply, seat, action, created_at"
+ACTION_COLUMNS = "table_id, ply, seat, action, how, created_at"
 PLAYER_COLUMNS = "user_id, dm_closed, reminders, updated_at"
+NOTE_COLUMNS = "table_id, ply, note, created_at"
 
 
 class CopyRefused(StoreError):
@@ -67,6 +68,7 @@ async def copy_sqlite_to_postgres(source: str | Path, target_url: str) -> Copied
                 ("tables", TABLE_COLUMNS),
                 ("seats", SEAT_COLUMNS + ", joined_no"),
                 ("actions", ACTION_COLUMNS),
+                ("notes", NOTE_COLUMNS),
                 ("players", PLAYER_COLUMNS),
             ):
                 await conn.copy_records_to_table(name, records=rows[name], columns=columns.split(", "))
@@ -95,6 +97,7 @@ async def _read_all(source: Path) -> dict[str, list[tuple[Any, ...]]]:
         seats = await conn.execute_fetchall(f"SELECT {SEAT_COLUMNS}, rowid FROM seats ORDER BY rowid")
         actions = await conn.execute_fetchall(f"SELECT {ACTION_COLUMNS} FROM actions ORDER BY table_id, ply")
         players = await conn.execute_fetchall(f"SELECT {PLAYER_COLUMNS} FROM players ORDER BY user_id")
+        notes = await conn.execute_fetchall(f"SELECT {NOTE_COLUMNS} FROM notes ORDER BY id")
         await conn.execute("COMMIT")
 
     return {
@@ -103,4 +106,5 @@ async def _read_all(source: Path) -> dict[str, list[tuple[Any, ...]]]:
         "seats": [(r[0], r[1], r[2], bool(r[3]), r[4], r[5], r[6], r[7]) for r in seats],
         "actions": [tuple(r) for r in actions],
         "players": [(r[0], bool(r[1]), bool(r[2]), r[3]) for r in players],
+        "notes": [tuple(r) for r in notes],
     }

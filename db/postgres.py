@@ -11,24 +11,34 @@ memory and checked by their revision, which every write bumps, whichever process
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 import asyncpg
 
 from db.cache import TableCache
+from db.records import (
+    LobbyChange,
+    Logged,
+    Move,
+    MoveWrite,
+    Noted,
+    SeatRecord,
+    Start,
+    TableRecord,
+    TableSettings,
+    record_from,
+    settings_json,
+    stored_columns,
+)
 from db.store import (
     LIVE,
+    MAX_ATTEMPTS,
+    MESSAGE_COLUMNS,
     ChannelBusy,
-    LobbyChange,
-    Move,
-    SeatRecord,
     StaleMove,
-    Start,
     TableNotFound,
-    TableRecord,
-    decisions_from,
-    decisions_json,
+    decide_and_write,
     fits_id,
     known_id,
     migrations,
@@ -40,8 +50,6 @@ if TYPE_CHECKING:  # asyncpg's classes are generic only in its stubs
     from asyncpg.pool import PoolConnectionProxy
 
     Conn: TypeAlias = asyncpg.Connection[asyncpg.Record] | PoolConnectionProxy[asyncpg.Record]
-MAX_ATTEMPTS = 64
-"""Times a move is decided again because other writers moved the table first (as in SQLite)."""
 POOL_SIZE = 10
 """Connections per process: concurrent moves on different tables run in parallel up to this."""
 MIGRATION_LOCK = 0x67616D65686F7374  # "gamehost": processes starting together migrate one at a time
@@ -49,7 +57,7 @@ MIGRATION_LOCK = 0x67616D65686F7374  # "gamehost": processes starting together m
 TABLE_COLUMNS = (
     "t.id, t.guild_id, t.channel_id, t.game, t.options, t.seed, t.status, t.host_id, t.locale,"
     " t.initial_state, t.state, t.ply, t.state_version, t.decisions, t.board_message_id, t.created_at,"
-    " t.updated_at, t.revision, t.settings, t.clocks, t.due_at, t.ping_message_id, t.results,"
+    " t.updated_at, t.revision, t.settings, t.clocks, t.due_at, t.ping_message_id, t.results, t.orders,"
     # The seats come in the same statement, so a record is one snapshot in one round trip.
     " ARRAY(SELECT ROW(s.user_id, s.name, s.is_ai, s.locale, s.seat, s.joined_at) FROM seats s"
     " WHERE s.table_id = t.id ORDER BY COALESCE(s.seat, 1000000), s.joined_at, s.joined_no) AS seats"
@@ -57,15 +65,21 @@ TABLE_COLUMNS = (
 
 MOVE = """
 WITH moved AS (
-    UPDATE tables SET state = $2, state_version = $3, ply = $4, decisions = $5, status = $6,
-        updated_at = $7, revision = revision + 1, clocks = COALESCE($12, clocks),
-        settings = COALESCE($13, settings), due_at = $14, results = COALESCE($15, results)
-    WHERE id = $1 AND ply = $8 AND revision = $9
+    UPDATE tables SET state = $2, state_version = $3, ply = $4, status = $5, decisions = $6,
+        clocks = COALESCE($7, clocks), settings = COALESCE($8, settings), due_at = $9,
+        results = COALESCE($10, results), orders = COALESCE($11, orders),
+        updated_at = $12, revision = revision + 1
+    WHERE id = $1 AND ply = $13 AND revision = $14
     RETURNING id
 ), logged AS (
-    INSERT INTO actions (table_id, ply, seat, action, created_at)
-    SELECT moved.id, $8 + a.n, a.seat, a.action, $7
-    FROM moved, unnest($10::integer[], $11::text[]) WITH ORDINALITY AS a (seat, action, n)
+    INSERT INTO actions (table_id, ply, seat, action, how, created_at)
+    SELECT moved.id, $13 + a.n, a.seat, a.action, a.how, $12
+    FROM moved, unnest($15::integer[], $16::text[], $17::text[]) WITH ORDINALITY AS a (seat, action, how, n)
+), noted AS (
+    INSERT INTO notes (table_id, ply, note, created_at)
+    SELECT moved.id, $13, n.note, $12
+    FROM moved, unnest($18::text[]) WITH ORDINALITY AS n (note, i)
+    ORDER BY n.i
 )
 SELECT count(*) FROM moved
 """
@@ -140,7 +154,7 @@ class PostgresStore:
         seed: str,
         host: SeatRecord,
         locale: str,
-        settings: str = "{}",
+        settings: TableSettings | None = None,
     ) -> TableRecord:
         """Open a lobby in ``channel_id`` with its host seated; raise ChannelBusy if one is live.
 
@@ -165,7 +179,7 @@ class PostgresStore:
                         host.user_id,
                         locale,
                         now,
-                        settings,
+                        settings_json(settings or TableSettings()),
                     )
                     if table_id is not None:
                         await self._insert_seat(conn, int(table_id), host, now)
@@ -223,13 +237,40 @@ class PostgresStore:
             self._cache.remember(table)
         return tables
 
-    async def actions(self, table_id: int) -> list[tuple[int, int, str]]:
-        """The action log of a table: (ply, seat, code) in order."""
+    async def actions(self, table_id: int, after: int = 0) -> list[Logged]:
+        """The action log of a table, in order (the entries past ply ``after``)."""
         if not fits_id(table_id):
             return []
         async with self._pool.acquire() as conn:
-            rows = await conn.fetch("SELECT ply, seat, action FROM actions WHERE table_id = $1 ORDER BY ply", table_id)
-        return [(int(r[0]), int(r[1]), str(r[2])) for r in rows]
+            rows = await conn.fetch(
+                "SELECT ply, seat, action, how FROM actions WHERE table_id = $1 AND ply > $2 ORDER BY ply",
+                table_id,
+                after,
+            )
+        return [Logged(int(r[0]), int(r[1]), str(r[2]), str(r[3])) for r in rows]
+
+    async def notes(self, table_id: int, after: int = -1) -> list[Noted]:
+        """The table's own events, in order (those logged at a ply past ``after``)."""
+        if not fits_id(table_id):
+            return []
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch(
+                "SELECT ply, note FROM notes WHERE table_id = $1 AND ply > $2 ORDER BY id", table_id, after
+            )
+        return [Noted(int(r[0]), str(r[1])) for r in rows]
+
+    async def seated_tables(self, user_id: str) -> list[TableRecord]:
+        """The active tables where ``user_id`` holds a seat, oldest first (for /game turns)."""
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch(
+                f"SELECT {TABLE_COLUMNS} FROM tables t WHERE t.status = 'active'"
+                " AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = $1) ORDER BY t.id",
+                user_id,
+            )
+        tables = [_record(r) for r in rows]
+        for table in tables:
+            self._cache.remember(table)
+        return tables
 
     async def update_lobby(
         self, table_id: int, change: Callable[[TableRecord], LobbyChange[T]]
@@ -251,7 +292,7 @@ class PostgresStore:
                 decided.status,
                 now,
                 table_id,
-                decided.settings,
+                None if decided.settings is None else settings_json(decided.settings),
             )
             changed = await self._fetch(conn, table_id)
         self._cache.remember(changed)  # only once committed: a rolled-back revision is never held
@@ -275,31 +316,35 @@ class PostgresStore:
             )
             status = await conn.execute(
                 "UPDATE tables SET status = $1, initial_state = $2, state = $3, ply = $4, state_version = $5,"
-                " decisions = $6, updated_at = $7, revision = revision + 1, clocks = COALESCE($9, clocks),"
-                " settings = COALESCE($10, settings), due_at = $11, results = COALESCE($12, results)"
-                " WHERE id = $8 AND status = 'lobby'",
+                " decisions = $6, clocks = COALESCE($7, clocks), settings = COALESCE($8, settings), due_at = $9,"
+                " results = COALESCE($10, results), orders = COALESCE($11, orders), updated_at = $12,"
+                " revision = revision + 1 WHERE id = $13 AND status = 'lobby'",
                 write.status,
                 started.initial_state,
                 write.state,
                 len(write.actions),
                 write.state_version,
-                decisions_json(write.decisions),
+                *stored_columns(write),
                 now,
                 table_id,
-                write.clocks,
-                write.settings,
-                write.due_at,
-                write.results,
             )
             if _count(status) != 1:
                 raise StaleMove(f"table {table_id} left its lobby")
             await conn.execute(
-                "INSERT INTO actions (table_id, ply, seat, action, created_at)"
-                " SELECT $1, a.n, a.seat, a.action, $4"
-                " FROM unnest($2::integer[], $3::text[]) WITH ORDINALITY AS a (seat, action, n)",
+                "INSERT INTO actions (table_id, ply, seat, action, how, created_at)"
+                " SELECT $1, a.n, a.seat, a.action, a.how, $5"
+                " FROM unnest($2::integer[], $3::text[], $4::text[]) WITH ORDINALITY AS a (seat, action, how, n)",
                 table_id,
-                [seat for seat, _ in write.actions],
-                [code for _, code in write.actions],
+                [a.seat for a in write.actions],
+                [a.code for a in write.actions],
+                [a.how for a in write.actions],
+                now,
+            )
+            await conn.execute(
+                "INSERT INTO notes (table_id, ply, note, created_at) SELECT $1, 0, n.note, $3"
+                " FROM unnest($2::text[]) WITH ORDINALITY AS n (note, i) ORDER BY n.i",
+                table_id,
+                list(write.notes),
                 now,
             )
             table = await self._fetch(conn, table_id)
@@ -307,55 +352,44 @@ class PostgresStore:
         return started.result, table
 
     async def commit_move(self, table_id: int, decide: Callable[[TableRecord], Move[T]]) -> tuple[T, TableRecord]:
-        """Run one move as one atomic statement.
+        """Run one move as one atomic statement (``decide_and_write``: decided on the row in
+        memory, decided again on a fresh one if another writer got there first).
 
-        ``decide`` usually sees the table from memory (no read at all). Its write is the guarded
-        UPDATE of ``MOVE`` on the ply and revision it saw, which appends the actions to the log in
-        the same statement. If another writer (this process or another) moved the table first, the
-        guard matches no row (a concurrent writer's row lock is waited for, then the guard is
-        checked on the row it committed), or ``decide`` refuses a move the copy in memory no
-        longer allows: either way the table is read again and ``decide`` runs on the fresh row,
-        where a decision that is really closed is refused.
+        The write is the guarded UPDATE of ``MOVE`` on the ply and revision ``decide`` saw, which
+        appends the actions to the log in the same statement (a concurrent writer's row lock is
+        waited for, then the guard is checked on the row it committed).
         """
         now = self.clock()
         async with self._pool.acquire() as conn:
-            table = self._cache.get(table_id)
-            fresh = table is None
-            if table is None:
-                table = await self._load(conn, known_id(table_id))
-            for _ in range(MAX_ATTEMPTS):
-                try:
-                    decided = decide(table)
-                except Exception:
-                    if fresh or await self._revision(conn, table_id) == table.revision:
-                        raise
-                    table, fresh = await self._load(conn, table_id), True
-                    continue
-                write = decided.write
+
+            async def write(table: TableRecord, move: MoveWrite) -> bool:
                 landed = await conn.fetchval(
                     MOVE,
                     table_id,
-                    write.state,
-                    write.state_version,
-                    table.ply + len(write.actions),
-                    decisions_json(write.decisions),
-                    write.status,
+                    move.state,
+                    move.state_version,
+                    table.ply + len(move.actions),
+                    move.status,
+                    *stored_columns(move),
                     now,
                     table.ply,
                     table.revision,
-                    [seat for seat, _ in write.actions],
-                    [code for _, code in write.actions],
-                    write.clocks,
-                    write.settings,
-                    write.due_at,
-                    write.results,
+                    [a.seat for a in move.actions],
+                    [a.code for a in move.actions],
+                    [a.how for a in move.actions],
+                    list(move.notes),
                 )
-                if landed == 1:
-                    break
-                table, fresh = await self._load(conn, table_id), True  # another writer moved it
-            else:
-                raise StaleMove(f"table {table_id} kept moving under this move")
-        moved = write.applied_to(table, now)
+                return bool(landed == 1)
+
+            decided, table = await decide_and_write(
+                table_id,
+                self._cache.get(table_id),
+                lambda: self._load(conn, known_id(table_id)),
+                lambda: self._revision(conn, table_id),
+                decide,
+                write,
+            )
+        moved = decided.write.applied_to(table, now)
         self._cache.remember(moved)
         return decided.result, moved
 
@@ -375,23 +409,17 @@ class PostgresStore:
         self._cache.forget(table_id)
         return _count(done) == 1
 
-    async def set_board_message(self, table_id: int, message_id: int | None) -> None:
-        """Remember which channel message shows this table's board."""
-        await self._set_message("board_message_id", table_id, message_id)
-
-    async def set_ping_message(self, table_id: int, message_id: int | None) -> None:
-        """Remember the table's last turn ping (its buttons are retired with its decision)."""
-        await self._set_message("ping_message_id", table_id, message_id)
-
-    async def _set_message(self, column: str, table_id: int, message_id: int | None) -> None:
-        if not fits_id(table_id):
+    async def set_messages(self, table_id: int, messages: Mapping[str, int | None]) -> None:
+        """Remember the table's messages a front end posted (the board, the last turn ping)."""
+        columns = [column for column in MESSAGE_COLUMNS if column in messages]
+        if not columns or not fits_id(table_id):
             return
+        assigned = ", ".join(f"{column} = ${n}" for n, column in enumerate(columns, start=2))
         async with self._pool.acquire() as conn:
             await conn.execute(
-                f"UPDATE tables SET {column} = $1, updated_at = $2, revision = revision + 1 WHERE id = $3",
-                message_id,
-                self.clock(),
+                f"UPDATE tables SET {assigned}, revision = revision + 1 WHERE id = $1",
                 table_id,
+                *(messages[column] for column in columns),
             )
         self._cache.forget(table_id)
 
@@ -435,10 +463,15 @@ class PostgresStore:
         return [_record(r) for r in rows]
 
     # -- players --------------------------------------------------------------------------------
-    async def dm_closed(self, user_id: str) -> bool:
-        """True once a DM to ``user_id`` has failed (they get ephemeral replies instead)."""
+    async def closed_dms(self, user_ids: Sequence[str]) -> set[str]:
+        """Those of ``user_ids`` whose DMs have failed (they get ephemeral replies instead)."""
+        if not user_ids:
+            return set()
         async with self._pool.acquire() as conn:
-            return bool(await conn.fetchval("SELECT dm_closed FROM players WHERE user_id = $1", user_id))
+            rows = await conn.fetch(
+                "SELECT user_id FROM players WHERE dm_closed AND user_id = ANY($1::text[])", sorted(set(user_ids))
+            )
+        return {str(r[0]) for r in rows}
 
     async def set_dm_closed(self, user_id: str, closed: bool) -> bool:
         """Record whether ``user_id``'s DMs are closed; True if this changed what was known.
@@ -546,29 +579,4 @@ def _count(status: str) -> int:
 
 
 def _record(row: asyncpg.Record) -> TableRecord:
-    return TableRecord(
-        id=int(row["id"]),
-        guild_id=row["guild_id"],
-        channel_id=int(row["channel_id"]),
-        game=str(row["game"]),
-        options=dict(json.loads(row["options"])),
-        seed=str(row["seed"]),
-        status=str(row["status"]),
-        host_id=str(row["host_id"]),
-        locale=str(row["locale"]),
-        initial_state=row["initial_state"],
-        state=row["state"],
-        ply=int(row["ply"]),
-        state_version=int(row["state_version"]),
-        decisions=decisions_from(row["decisions"]),
-        board_message_id=row["board_message_id"],
-        created_at=str(row["created_at"]),
-        updated_at=str(row["updated_at"]),
-        seats=tuple(SeatRecord(str(s[0]), str(s[1]), bool(s[2]), s[3], s[4], str(s[5])) for s in row["seats"]),
-        revision=int(row["revision"]),
-        settings=str(row["settings"]),
-        clocks=str(row["clocks"]),
-        due_at=row["due_at"],
-        ping_message_id=row["ping_message_id"],
-        results=row["results"],
-    )
+    return record_from(row, row["seats"])

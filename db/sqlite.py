@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TypeVar
@@ -18,18 +18,27 @@ from typing import TypeVar
 import aiosqlite
 
 from db.cache import TableCache
+from db.records import (
+    LobbyChange,
+    Logged,
+    Move,
+    MoveWrite,
+    Noted,
+    SeatRecord,
+    Start,
+    TableRecord,
+    TableSettings,
+    record_from,
+    settings_json,
+    stored_columns,
+)
 from db.store import (
     LIVE,
+    MESSAGE_COLUMNS,
     ChannelBusy,
-    LobbyChange,
-    Move,
-    SeatRecord,
     StaleMove,
-    Start,
     TableNotFound,
-    TableRecord,
-    decisions_from,
-    decisions_json,
+    decide_and_write,
     fits_id,
     known_id,
     migrations,
@@ -37,9 +46,6 @@ from db.store import (
 )
 
 T = TypeVar("T")
-MAX_ATTEMPTS = 64
-"""Times a move is decided again because other writers moved the table first (each retry means
-another move landed, so a table would have to move this many times during one click)."""
 
 
 class SqliteStore:
@@ -104,7 +110,7 @@ class SqliteStore:
         seed: str,
         host: SeatRecord,
         locale: str,
-        settings: str = "{}",
+        settings: TableSettings | None = None,
     ) -> TableRecord:
         """Open a lobby in ``channel_id`` with its host seated; raise ChannelBusy if one is live."""
         if not (fits_id(guild_id) and fits_id(channel_id)):
@@ -117,7 +123,18 @@ class SqliteStore:
             cursor = await conn.execute(
                 "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, host_id, locale,"
                 " settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, game, json.dumps(options), seed, host.user_id, locale, settings, now, now),
+                (
+                    guild_id,
+                    channel_id,
+                    game,
+                    json.dumps(options),
+                    seed,
+                    host.user_id,
+                    locale,
+                    settings_json(settings or TableSettings()),
+                    now,
+                    now,
+                ),
             )
             table_id = int(cursor.lastrowid or 0)
             await self._insert_seat(conn, table_id, host, now)
@@ -158,15 +175,36 @@ class SqliteStore:
             rows = await conn.execute_fetchall("SELECT id FROM tables WHERE status IN ('lobby', 'active') ORDER BY id")
             return [await self._load(conn, int(r[0])) for r in rows]
 
-    async def actions(self, table_id: int) -> list[tuple[int, int, str]]:
-        """The action log of a table: (ply, seat, code) in order."""
+    async def actions(self, table_id: int, after: int = 0) -> list[Logged]:
+        """The action log of a table, in order (the entries past ply ``after``)."""
         if not fits_id(table_id):
             return []
         async with self._read() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT ply, seat, action FROM actions WHERE table_id = ? ORDER BY ply", (table_id,)
+                "SELECT ply, seat, action, how FROM actions WHERE table_id = ? AND ply > ? ORDER BY ply",
+                (table_id, after),
             )
-            return [(int(r[0]), int(r[1]), str(r[2])) for r in rows]
+            return [Logged(int(r[0]), int(r[1]), str(r[2]), str(r[3])) for r in rows]
+
+    async def notes(self, table_id: int, after: int = -1) -> list[Noted]:
+        """The table's own events, in order (those logged at a ply past ``after``)."""
+        if not fits_id(table_id):
+            return []
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT ply, note FROM notes WHERE table_id = ? AND ply > ? ORDER BY id", (table_id, after)
+            )
+            return [Noted(int(r[0]), str(r[1])) for r in rows]
+
+    async def seated_tables(self, user_id: str) -> list[TableRecord]:
+        """The active tables where ``user_id`` holds a seat, oldest first (for /game turns)."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT t.id, t.revision FROM tables t JOIN seats s ON s.table_id = t.id"
+                " WHERE s.user_id = ? AND t.status = 'active' ORDER BY t.id",
+                (user_id,),
+            )
+            return [await self._current(conn, int(r[0]), int(r[1])) for r in rows]
 
     async def update_lobby(
         self, table_id: int, change: Callable[[TableRecord], LobbyChange[T]]
@@ -183,7 +221,13 @@ class SqliteStore:
             await conn.execute(
                 "UPDATE tables SET host_id = COALESCE(?, host_id), status = COALESCE(?, status),"
                 " settings = COALESCE(?, settings), updated_at = ?, revision = revision + 1 WHERE id = ?",
-                (decided.host, decided.status, decided.settings, now, table_id),
+                (
+                    decided.host,
+                    decided.status,
+                    None if decided.settings is None else settings_json(decided.settings),
+                    now,
+                    table_id,
+                ),
             )
             return decided.result, await self._load(conn, table_id)
 
@@ -204,19 +248,15 @@ class SqliteStore:
             cursor = await conn.execute(
                 "UPDATE tables SET status = ?, initial_state = ?, state = ?, ply = ?, state_version = ?,"
                 " decisions = ?, clocks = COALESCE(?, clocks), settings = COALESCE(?, settings), due_at = ?,"
-                " results = COALESCE(?, results), updated_at = ?, revision = revision + 1"
-                " WHERE id = ? AND status = 'lobby'",
+                " results = COALESCE(?, results), orders = COALESCE(?, orders), updated_at = ?,"
+                " revision = revision + 1 WHERE id = ? AND status = 'lobby'",
                 (
                     write.status,
                     started.initial_state,
                     write.state,
                     len(write.actions),
                     write.state_version,
-                    decisions_json(write.decisions),
-                    write.clocks,
-                    write.settings,
-                    write.due_at,
-                    write.results,
+                    *stored_columns(write),
                     now,
                     table_id,
                 ),
@@ -224,66 +264,60 @@ class SqliteStore:
             if cursor.rowcount != 1:
                 raise StaleMove(f"table {table_id} left its lobby")
             await conn.executemany(
-                "INSERT INTO actions (table_id, ply, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
-                [(table_id, i + 1, seat, code, now) for i, (seat, code) in enumerate(write.actions)],
+                "INSERT INTO actions (table_id, ply, seat, action, how, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                [(table_id, i + 1, a.seat, a.code, a.how, now) for i, a in enumerate(write.actions)],
+            )
+            await conn.executemany(
+                "INSERT INTO notes (table_id, ply, note, created_at) VALUES (?, 0, ?, ?)",
+                [(table_id, note, now) for note in write.notes],
             )
             return started.result, await self._load(conn, table_id)
 
     async def commit_move(self, table_id: int, decide: Callable[[TableRecord], Move[T]]) -> tuple[T, TableRecord]:
-        """Run one move as one atomic write.
+        """Run one move as one atomic write (``decide_and_write``: decided on the row in memory,
+        decided again on a fresh one if another writer got there first).
 
-        ``decide`` usually sees the table from memory (no read at all). Its write is a single
-        ``UPDATE ... WHERE ply = ? AND revision = ?`` on what it saw, whose trigger appends the
-        actions to the log (migration 0004): state and log land together or not at all. If another
-        process moved the table, the guard matches no row, or ``decide`` refuses a move the row in
-        memory no longer allows: either way the table is read again and ``decide`` runs on the
-        fresh row, where a decision that is really closed is refused.
+        The write is a single ``UPDATE ... WHERE ply = ? AND revision = ?`` on what ``decide`` saw,
+        whose trigger appends the actions to the log (migrations 0004, 0006): state and log land
+        together or not at all.
         """
         now = self.clock()
+        conn = self._writer
+
+        async def write(table: TableRecord, move: MoveWrite) -> bool:
+            log = [[table.ply + i + 1, a.seat, a.code, a.how] for i, a in enumerate(move.actions)]
+            notes = json.dumps([[table.ply, note] for note in move.notes]) if move.notes else None
+            cursor = await conn.execute(
+                "UPDATE tables SET state = ?, state_version = ?, ply = ?, status = ?, decisions = ?,"
+                " clocks = COALESCE(?, clocks), settings = COALESCE(?, settings), due_at = ?,"
+                " results = COALESCE(?, results), orders = COALESCE(?, orders), updated_at = ?, last_move = ?,"
+                " last_notes = ?, revision = revision + 1 WHERE id = ? AND ply = ? AND revision = ?",
+                (
+                    move.state,
+                    move.state_version,
+                    table.ply + len(move.actions),
+                    move.status,
+                    *stored_columns(move),
+                    now,
+                    json.dumps(log),
+                    notes,
+                    table_id,
+                    table.ply,
+                    table.revision,
+                ),
+            )
+            return cursor.rowcount == 1
+
         async with self._write_lock:
-            conn = self._writer
-            table = self._cache.get(table_id)
-            fresh = table is None
-            if table is None:
-                table = await self._load(conn, known_id(table_id))
-            for _ in range(MAX_ATTEMPTS):
-                try:
-                    decided = decide(table)
-                except Exception:
-                    if fresh or await self._revision(conn, table_id) == table.revision:
-                        raise
-                    table, fresh = await self._load(conn, table_id), True
-                    continue
-                write = decided.write
-                log = [[table.ply + i + 1, seat, code] for i, (seat, code) in enumerate(write.actions)]
-                cursor = await conn.execute(
-                    "UPDATE tables SET state = ?, state_version = ?, ply = ?, decisions = ?, status = ?,"
-                    " clocks = COALESCE(?, clocks), settings = COALESCE(?, settings), due_at = ?,"
-                    " results = COALESCE(?, results), updated_at = ?, last_move = ?, revision = revision + 1"
-                    " WHERE id = ? AND ply = ? AND revision = ?",
-                    (
-                        write.state,
-                        write.state_version,
-                        table.ply + len(write.actions),
-                        decisions_json(write.decisions),
-                        write.status,
-                        write.clocks,
-                        write.settings,
-                        write.due_at,
-                        write.results,
-                        now,
-                        json.dumps(log),
-                        table_id,
-                        table.ply,
-                        table.revision,
-                    ),
-                )
-                if cursor.rowcount == 1:
-                    break
-                table, fresh = await self._load(conn, table_id), True  # another writer moved it
-            else:
-                raise StaleMove(f"table {table_id} kept moving under this move")
-        moved = write.applied_to(table, now)
+            decided, table = await decide_and_write(
+                table_id,
+                self._cache.get(table_id),
+                lambda: self._load(conn, known_id(table_id)),
+                lambda: self._revision(conn, table_id),
+                decide,
+                write,
+            )
+        moved = decided.write.applied_to(table, now)
         self._cache.remember(moved)
         return decided.result, moved
 
@@ -299,19 +333,16 @@ class SqliteStore:
             self._cache.forget(table_id)
             return cursor.rowcount == 1
 
-    async def set_board_message(self, table_id: int, message_id: int | None) -> None:
-        """Remember which channel message shows this table's board."""
-        await self._set_message("board_message_id", table_id, message_id)
-
-    async def set_ping_message(self, table_id: int, message_id: int | None) -> None:
-        """Remember the table's last turn ping (its buttons are retired with its decision)."""
-        await self._set_message("ping_message_id", table_id, message_id)
-
-    async def _set_message(self, column: str, table_id: int, message_id: int | None) -> None:
+    async def set_messages(self, table_id: int, messages: Mapping[str, int | None]) -> None:
+        """Remember the table's messages a front end posted (the board, the last turn ping)."""
+        columns = [column for column in MESSAGE_COLUMNS if column in messages]
+        if not columns or not fits_id(table_id):
+            return
+        assigned = ", ".join(f"{column} = ?" for column in columns)
         async with self._tx() as conn:
             await conn.execute(
-                f"UPDATE tables SET {column} = ?, updated_at = ?, revision = revision + 1 WHERE id = ?",
-                (message_id, self.clock(), table_id),
+                f"UPDATE tables SET {assigned}, revision = revision + 1 WHERE id = ?",
+                (*(messages[column] for column in columns), table_id),
             )
             self._cache.forget(table_id)
 
@@ -347,11 +378,17 @@ class SqliteStore:
             return [await self._load(conn, int(r[0])) for r in rows]
 
     # -- players --------------------------------------------------------------------------------
-    async def dm_closed(self, user_id: str) -> bool:
-        """True once a DM to ``user_id`` has failed (they get ephemeral replies instead)."""
+    async def closed_dms(self, user_ids: Sequence[str]) -> set[str]:
+        """Those of ``user_ids`` whose DMs have failed (they get ephemeral replies instead)."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return set()
+        marks = ", ".join("?" for _ in wanted)
         async with self._read() as conn:
-            row = await _fetchone(conn, "SELECT dm_closed FROM players WHERE user_id = ?", (user_id,))
-            return bool(row and row[0])
+            rows = await conn.execute_fetchall(
+                f"SELECT user_id FROM players WHERE dm_closed <> 0 AND user_id IN ({marks})", wanted
+            )
+            return {str(r[0]) for r in rows}
 
     async def set_dm_closed(self, user_id: str, closed: bool) -> bool:
         """Record whether ``user_id``'s DMs are closed; True if this changed what was known."""
@@ -441,32 +478,7 @@ class SqliteStore:
             " ORDER BY COALESCE(seat, 1000000), joined_at, rowid",
             (row["id"],),
         )
-        return TableRecord(
-            id=int(row["id"]),
-            guild_id=row["guild_id"],
-            channel_id=int(row["channel_id"]),
-            game=str(row["game"]),
-            options=dict(json.loads(row["options"])),
-            seed=str(row["seed"]),
-            status=str(row["status"]),
-            host_id=str(row["host_id"]),
-            locale=str(row["locale"]),
-            initial_state=row["initial_state"],
-            state=row["state"],
-            ply=int(row["ply"]),
-            state_version=int(row["state_version"]),
-            decisions=decisions_from(row["decisions"]),
-            board_message_id=row["board_message_id"],
-            created_at=str(row["created_at"]),
-            updated_at=str(row["updated_at"]),
-            seats=tuple(SeatRecord(str(s[0]), str(s[1]), bool(s[2]), s[3], s[4], str(s[5])) for s in seats),
-            revision=int(row["revision"]),
-            settings=str(row["settings"]),
-            clocks=str(row["clocks"]),
-            due_at=row["due_at"],
-            ping_message_id=row["ping_message_id"],
-            results=row["results"],
-        )
+        return record_from(row, list(seats))
 
     async def _insert_seat(self, conn: aiosqlite.Connection, table_id: int, seat: SeatRecord, now: str) -> None:
         await conn.execute(

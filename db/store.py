@@ -1,6 +1,7 @@
 """The table store: what the service needs from a database, as records and one Protocol.
 
-Nothing above ``db/`` speaks SQL: the service calls these methods and gets plain records back.
+Nothing above ``db/`` speaks SQL: the service calls these methods and gets typed records back
+(db/records.py).
 ``SqliteStore`` (db/sqlite.py) is the embedded default; ``PostgresStore`` (db/postgres.py) serves
 several bot processes on one database. Both implement this Protocol and pass the same conformance
 suite (tests/db/test_conformance.py).
@@ -12,141 +13,22 @@ raises to refuse, and then nothing is written.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from importlib import resources
-from typing import Generic, Protocol, TypeVar
+from typing import Protocol, TypeVar
+
+from db.records import LobbyChange, Logged, Move, MoveWrite, Noted, SeatRecord, Start, TableRecord, TableSettings
 
 LIVE = ("lobby", "active")
 T = TypeVar("T")
 INT64 = (-(2**63), 2**63 - 1)
 """The range of ids a database integer holds: a larger id names no table."""
-
-
-@dataclass(frozen=True)
-class Decision:
-    """An open decision: ``seat`` has been asked since ``ply`` (at ``since``, ISO time)."""
-
-    seat: int
-    ply: int
-    since: str
-
-
-@dataclass(frozen=True)
-class SeatRecord:
-    """A player at a table (``seat`` is None while the table is in its lobby)."""
-
-    user_id: str
-    name: str
-    is_ai: bool
-    locale: str | None
-    seat: int | None
-    joined_at: str
-
-
-@dataclass(frozen=True)
-class TableRecord:
-    """One table row with its seats (in seat order once started, join order before)."""
-
-    id: int
-    guild_id: int | None
-    channel_id: int
-    game: str
-    options: dict[str, str]
-    seed: str
-    status: str
-    host_id: str
-    locale: str
-    initial_state: str | None
-    state: str | None
-    ply: int
-    state_version: int
-    decisions: tuple[Decision, ...]
-    board_message_id: int | None
-    created_at: str
-    updated_at: str
-    seats: tuple[SeatRecord, ...] = field(default=())
-    revision: int = 0  # bumped by every write to the table or its seats
-    settings: str = "{}"  # JSON: the table's clock and timeout settings (bot/clock.py)
-    clocks: str = "{}"  # JSON: the clocks as they run, away seats, reminders sent (bot/clock.py)
-    due_at: str | None = None  # ISO time of the next reminder or timeout, if any
-    ping_message_id: int | None = None  # the last turn ping, whose buttons retire with its decision
-    results: str | None = None  # JSON standings once the game is over
-
-    def seat_of(self, user_id: str) -> SeatRecord | None:
-        """The seat record of ``user_id``, if seated here."""
-        return next((s for s in self.seats if s.user_id == user_id), None)
-
-    def decision_of(self, seat: int) -> Decision | None:
-        """The open decision of ``seat``, if it has one."""
-        return next((d for d in self.decisions if d.seat == seat), None)
-
-
-@dataclass(frozen=True)
-class MoveWrite:
-    """What one move writes: the actions it appended and the table's new state."""
-
-    actions: Sequence[tuple[int, str]]  # (seat, action code), in order
-    state: str
-    decisions: tuple[Decision, ...]
-    status: str
-    state_version: int = 1  # the version of the game's state model that wrote ``state``
-    clocks: str | None = None  # the clocks' new JSON (None: unchanged)
-    settings: str | None = None  # the settings' new JSON (None: unchanged)
-    due_at: str | None = None  # when something next falls due (always written)
-    results: str | None = None  # the final standings' JSON (None: unchanged)
-
-    def applied_to(self, table: TableRecord, now: str) -> TableRecord:
-        """``table``'s record once this write has landed on it at ``now`` (what every backend
-        caches after a move, without reading the row back)."""
-        return replace(
-            table,
-            state=self.state,
-            state_version=self.state_version,
-            ply=table.ply + len(self.actions),
-            decisions=tuple(self.decisions),
-            status=self.status,
-            clocks=table.clocks if self.clocks is None else self.clocks,
-            settings=table.settings if self.settings is None else self.settings,
-            due_at=self.due_at,
-            results=table.results if self.results is None else self.results,
-            updated_at=now,
-            revision=table.revision + 1,
-        )
-
-
-@dataclass(frozen=True)
-class Move(Generic[T]):
-    """What ``commit_move``'s callback decided: the write, and a result handed back to the caller."""
-
-    write: MoveWrite
-    result: T
-
-
-@dataclass(frozen=True)
-class Start(Generic[T]):
-    """What ``start_table``'s callback decided: the seat order (user ids), the initial state and
-    the first write (AI seats may already have played)."""
-
-    order: Sequence[str]
-    initial_state: str
-    write: MoveWrite
-    result: T
-
-
-@dataclass(frozen=True)
-class LobbyChange(Generic[T]):
-    """One change to a lobby, decided on the row it changes: a seat added or removed, the host's
-    role handed on, the table closed (``status``)."""
-
-    result: T
-    add: SeatRecord | None = None
-    remove: str | None = None
-    host: str | None = None
-    status: str | None = None
-    settings: str | None = None
+MAX_ATTEMPTS = 64
+"""Times a move is decided again because other writers moved the table first (each retry means
+another move landed, so a table would have to move this many times during one click)."""
+MESSAGE_COLUMNS = ("board_message_id", "ping_message_id")
+"""The messages a front end remembers per table (``set_messages``)."""
 
 
 class StoreError(Exception):
@@ -193,9 +75,10 @@ class TableStore(Protocol):
         seed: str,
         host: SeatRecord,
         locale: str,
-        settings: str = "{}",
+        settings: TableSettings | None = None,
     ) -> TableRecord:
-        """Open a lobby in ``channel_id`` with its host seated; raise ChannelBusy if one is live."""
+        """Open a lobby in ``channel_id`` with its host seated (and the clock's ``settings``, else the
+        defaults); raise ChannelBusy if one is live."""
         ...
 
     async def live_table(self, channel_id: int) -> TableRecord | None:
@@ -219,8 +102,16 @@ class TableStore(Protocol):
         """Every lobby or active table (to resume after a restart)."""
         ...
 
-    async def actions(self, table_id: int) -> list[tuple[int, int, str]]:
-        """The action log of a table: (ply, seat, code) in order."""
+    async def actions(self, table_id: int, after: int = 0) -> list[Logged]:
+        """The action log of a table, in order (the entries past ply ``after``)."""
+        ...
+
+    async def notes(self, table_id: int, after: int = -1) -> list[Noted]:
+        """The table's own events, in order (those logged at a ply past ``after``)."""
+        ...
+
+    async def seated_tables(self, user_id: str) -> list[TableRecord]:
+        """The active tables where ``user_id`` holds a seat, oldest first (for /game turns)."""
         ...
 
     async def update_lobby(
@@ -243,12 +134,9 @@ class TableStore(Protocol):
         """Change a table's status if it is in one of ``only_if``; True if changed."""
         ...
 
-    async def set_board_message(self, table_id: int, message_id: int | None) -> None:
-        """Remember which channel message shows this table's board."""
-        ...
-
-    async def set_ping_message(self, table_id: int, message_id: int | None) -> None:
-        """Remember the table's last turn ping (its buttons are retired with its decision)."""
+    async def set_messages(self, table_id: int, messages: Mapping[str, int | None]) -> None:
+        """Remember the table's messages a front end posted (``MESSAGE_COLUMNS``: the board, the
+        last turn ping whose buttons are retired with its decision); the others stay as they are."""
         ...
 
     async def due_tables(self, now: str, limit: int = 100) -> list[int]:
@@ -271,8 +159,8 @@ class TableStore(Protocol):
         """Turn ``user_id``'s reminders on or off."""
         ...
 
-    async def dm_closed(self, user_id: str) -> bool:
-        """True once a DM to ``user_id`` has failed (they get ephemeral replies instead)."""
+    async def closed_dms(self, user_ids: Sequence[str]) -> set[str]:
+        """Those of ``user_ids`` whose DMs have failed (they get ephemeral replies instead)."""
         ...
 
     async def set_dm_closed(self, user_id: str, closed: bool) -> bool:
@@ -297,14 +185,39 @@ def known_id(table_id: int) -> int:
     return table_id
 
 
-def decisions_json(decisions: Sequence[Decision]) -> str:
-    """Open decisions as stored: JSON [[seat, ply, since], ...]."""
-    return json.dumps([[d.seat, d.ply, d.since] for d in decisions])
+async def decide_and_write(
+    table_id: int,
+    cached: TableRecord | None,
+    load: Callable[[], Awaitable[TableRecord]],
+    revision: Callable[[], Awaitable[int | None]],
+    decide: Callable[[TableRecord], Move[T]],
+    write: Callable[[TableRecord, MoveWrite], Awaitable[bool]],
+) -> tuple[Move[T], TableRecord]:
+    """The guarded move both backends make, minus their SQL: ``decide`` on the table as this
+    process last saw it (``cached``, else ``load``ed), then ``write`` guarded by the ply and
+    revision it saw (False: the guard matched nothing).
 
-
-def decisions_from(text: str) -> tuple[Decision, ...]:
-    """Open decisions from their stored JSON."""
-    return tuple(Decision(int(s), int(p), str(t)) for s, p, t in json.loads(text))
+    If another writer moved the table first, the guard misses, or ``decide`` refuses a move the
+    copy in memory no longer allows: either way the table is read again and ``decide`` runs on
+    the fresh row, where a decision that is really closed is refused. Returns what was decided
+    and the table it was decided on.
+    """
+    table = cached
+    fresh = table is None
+    if table is None:
+        table = await load()
+    for _ in range(MAX_ATTEMPTS):
+        try:
+            decided = decide(table)
+        except Exception:
+            if fresh or await revision() == table.revision:
+                raise
+            table, fresh = await load(), True
+            continue
+        if await write(table, decided.write):
+            return decided, table
+        table, fresh = await load(), True  # another writer moved it
+    raise StaleMove(f"table {table_id} kept moving under this move")
 
 
 def migrations(backend: str = "migrations") -> list[tuple[int, str]]:

@@ -326,6 +326,13 @@ class Presentation(Generic[S, A, V]):
     """One seat's private view (hand, chips, secret bets) as text."""
     render_picture: Callable[[V, Text], bytes] | None = None
     """Optional: the public board as a PNG, drawn from the same view (a hex garden, say)."""
+    render_results: Callable[[V, Text], str] | None = None
+    """Optional: the game's own end-of-game table, from the public view once the game is over
+    (points by kind, the cards that scored them), shown under the standings."""
+    replay_turn: Callable[[S], Hashable] | None = None
+    """Optional, with ``render_picture``: what one turn is in a replay (``rules.drawing.frames``
+    draws a picture each time it changes: a seat's turn, a race card, a Mogul round). None: each
+    time the seats to act change."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -607,15 +614,18 @@ class Replayed(NamedTuple, Generic[S]):
         return self.code == UNDO
 
 
-def replay(
-    game: Game[S, A, V], initial: S, seed: str | int, log: Iterable[tuple[int, Seat, str]]
-) -> Iterator[Replayed[S]]:
-    """Replay a table's log of (ply, seat, code) from its initial state: each move through
+LogEntry = TypeVar("LogEntry", bound=tuple[Any, ...])
+"""A log entry: (ply, seat, code), possibly followed by more (who decided it)."""
+
+
+def replay(game: Game[S, A, V], initial: S, seed: str | int, log: Iterable[tuple[Any, ...]]) -> Iterator[Replayed[S]]:
+    """Replay a table's log of (ply, seat, code, ...) from its initial state: each move through
     ``apply`` with its ply's random source, each ``UNDO`` back to the state before the move it
     takes back. The one replay: reading, the history, undo checks and the copy command use it."""
     state = initial
     before: list[S] = []
-    for ply, seat, code in log:
+    for entry in log:
+        ply, seat, code = int(entry[0]), int(entry[1]), str(entry[2])
         if code == UNDO:
             previous = before.pop()
             yield Replayed(ply, seat, code, state, previous, [])
@@ -627,9 +637,9 @@ def replay(
         state = after
 
 
-def in_effect(log: Sequence[tuple[int, Seat, str]]) -> list[tuple[int, Seat, str]]:
+def in_effect(log: Sequence[LogEntry]) -> list[LogEntry]:
     """The moves of a log still in effect once every undo has taken its move back."""
-    kept: list[tuple[int, Seat, str]] = []
+    kept: list[LogEntry] = []
     for entry in log:
         if entry[2] == UNDO:
             kept.pop()

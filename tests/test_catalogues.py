@@ -7,8 +7,12 @@ import json
 import re
 import string
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from bot.i18n import LOCALES, catalogue, placeholders
+from rules.engine import Game
 from rules.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,12 +51,40 @@ def test_same_placeholders_in_every_locale() -> None:
         assert differ == {}, f"{locale}: {differ}"
 
 
-def test_no_empty_text_and_every_game_is_named() -> None:
+def test_no_empty_text() -> None:
     for locale in LOCALES:
-        entries = catalogue(locale)
-        assert [k for k, v in entries.items() if not v.strip()] == []
-        for game in GAMES:
-            assert f"{game}.name" in entries and f"{game}.tagline" in entries
+        assert [k for k, v in catalogue(locale).items() if not v.strip()] == []
+
+
+def game_problems(game: str, rules: Game[Any, Any, Any], entries: dict[str, dict[str, str]]) -> list[str]:
+    """What a registered game's texts lack, in ``entries`` (locale -> catalogue): its name and
+    tagline, its ``/<game> new`` command and every option's label and values, its standing
+    orders' field names where it has orders, the same keys and placeholders in every locale."""
+    needed = [f"{game}.name", f"{game}.tagline", f"cmd.{game}.name", f"cmd.{game}.description"]
+    needed += [f"cmd.{game}.new.name", f"cmd.{game}.new.description"]
+    for spec in rules.options:
+        needed += [f"cmd.{game}.new.{spec.name}.name", f"cmd.{game}.new.{spec.name}.description"]
+        needed += [f"cmd.{game}.new.{spec.name}.label"]
+        needed += [f"cmd.{game}.new.{spec.name}.{value}" for value in spec.choices]
+    problems = [f"{locale}: no {key}" for locale in LOCALES for key in needed if key not in entries[locale]]
+    own = {
+        locale: {k: v for k, v in entries[locale].items() if k.startswith((f"{game}.", f"cmd.{game}."))}
+        for locale in LOCALES
+    }
+    for locale in LOCALES:
+        problems += [f"{locale}: no {k}" for k in own["en"].keys() - own[locale].keys()]
+        problems += [f"{locale}: only here: {k}" for k in own[locale].keys() - own["en"].keys()]
+        problems += [
+            f"{locale}: placeholders of {k}"
+            for k in own["en"].keys() & own[locale].keys()
+            if placeholders(own["en"][k]) != placeholders(own[locale][k])
+        ]
+    return problems
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_registered_game_has_its_texts(game: str) -> None:
+    assert game_problems(game, GAMES[game], {locale: catalogue(locale) for locale in LOCALES}) == []
 
 
 SOURCES = ("rules", "bot", "cogs")

@@ -220,3 +220,37 @@ def test_events_are_public_or_addressed(name: str) -> None:
             assert event.to is None or (event.to and all(0 <= s < players for s in event.to))
             for locale in ("en", "fr"):
                 assert Text(locale, []).msg(event)
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
+def test_a_lone_choice_is_asked_only_when_the_public_offer_is_wider(name: str) -> None:
+    """A decision with one legal choice is played for the player (DESIGN.md), but only when what a
+    public message offers for it is lone too (rules/flow.py, ``Work.offer_size``): otherwise the
+    instant move would tell the table what the offer hides. So every decision that is asked has
+    two choices or more, legally or in its public offer; and where the public offer is wider than
+    the legal choices, the decision is asked, not played. (A move a game's own rules announce,
+    such as Mogul's forced drop, MG-AUC-3/4, is reported by its events, not guessed from timing.)"""
+    game = ALL[name]
+    for players in (game.min_players, game.max_players):
+        state = game.start(players, {}, 11)
+        for ply in playout_states(game, state, 11, plies=600):
+            for seat in game.to_act(ply):
+                legal = list(game.legal_actions(ply, seat))
+                public = game.public_choices(ply, seat)
+                offered = len(public) if public is not None else len(legal)
+                assert len(legal) >= 2 or offered >= 2, (name, seat, legal)
+
+
+def playout_states(game: Game[Any, Any, Any], state: Any, seed: int, plies: int) -> list[Any]:
+    """The states of the first ``plies`` plies of a random playout from ``state``."""
+    rng = random.Random(seed)
+    found = [state]
+    for ply in range(1, plies + 1):
+        to_act = game.to_act(state)
+        if not to_act:
+            break
+        seat = min(to_act)
+        action = rng.choice(list(game.legal_actions(state, seat)))
+        state, _ = game.apply(state, seat, action, rng_for(seed, ply))
+        found.append(state)
+    return found

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 
 from rules.registry import GAMES
-from tests.golden.regen import PLAYTHROUGHS, Playthrough, path_of, transcript
+from tests.golden.regen import PLAYTHROUGHS, Playthrough, path_of, playthroughs, transcript
 
 CASES = [
     pytest.param(game, spec, id=f"{game}-{spec.name}")
@@ -13,6 +15,15 @@ CASES = [
     if game in GAMES
     for spec in specs
 ]
+
+
+def without_goldens(games: Iterable[str]) -> list[str]:
+    """The registered games that have no golden playthrough (each must have some)."""
+    return [game for game in games if not playthroughs(game)]
+
+
+def test_every_registered_game_has_golden_playthroughs() -> None:
+    assert without_goldens(GAMES) == []
 
 
 @pytest.mark.parametrize(("game", "spec"), CASES)

@@ -252,10 +252,17 @@ def duration(seconds: float, locale: str | None) -> str:
     return str(format_timedelta(timedelta(seconds=seconds), locale=_formatter(normalize_locale(locale)).babel))
 
 
+MOMENT = {"en": "MMM d 'at' HH:mm", "fr": "d MMM 'à' H 'h' mm"}
+"""How each language writes a day and a time without the year ("Nov 29 at 14:02", "29 nov. à
+14 h 02"), in CLDR's date pattern syntax (the month's name is Babel's, per locale)."""
+
+
 def moment(when: datetime, locale: str | None) -> str:
-    """A date and time in UTC as ``locale`` writes them (for front ends that cannot show local time)."""
-    babel = _formatter(normalize_locale(locale)).babel
-    return str(format_datetime(when, "medium", tzinfo=UTC, locale=babel)) + " UTC"
+    """A day and time in UTC as ``locale`` writes them (for front ends that cannot show a reader's
+    local time): "Nov 29 at 14:02 (UTC)", "29 nov. à 14 h 02 (UTC)"."""
+    loc = normalize_locale(locale)
+    babel = _formatter(loc).babel
+    return str(format_datetime(when, MOMENT.get(loc, MOMENT["en"]), tzinfo=UTC, locale=babel)) + " (UTC)"
 
 
 class Text:

@@ -1,5 +1,6 @@
 """Persistent components: choice buttons and menus that survive restarts (their custom ids carry
-the table and the decision), and the "My hand" / "Choose (secret)" buttons."""
+the table and the decision), the "My hand" / "Choose (secret)" buttons, the log's pages, the undo
+confirmation and the standing-order menus."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.outbox import Ask, Choice
+from bot.outbox import Ask, Choice, OrderPanel
 from cogs.ui.context import hub_of
 
 MAX_BUTTON_CHOICES = 19  # 5 rows of 5, minus a row kept for "My hand" and the select fallback
@@ -159,13 +160,113 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ghu:
         await hub_of(interaction).confirm_undo(interaction, self.ply)
 
 
+class OrderSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gho:(?P<table>\d{1,19}):(?P<field>[a-z_]{1,40})"
+):
+    """A menu setting one field of the user's standing order (seen by that user alone)."""
+
+    def __init__(
+        self, table_id: int, field: str, values: Sequence[Choice] = (), current: str = "", label: str = ""
+    ) -> None:
+        options = [
+            discord.SelectOption(label=clip(c.label, 100), value=c.code, default=c.code == current) for c in values[:25]
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"gho:{table_id}:{field}",
+                placeholder=clip(label, 150) or None,
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.table_id = table_id
+        self.field = field
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OrderSelect:
+        """Rebuild the menu from its custom id (the chosen value comes with the interaction)."""
+        return cls(int(match["table"]), match["field"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Set the chosen value."""
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        await hub_of(interaction).set_order(interaction, self.table_id, {self.field: str(values[0]) if values else ""})
+
+
+class OrderButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ghob:(?P<table>\d{1,19}):(?P<kind>show|cancel)"
+):
+    """ "My orders" (opens the menus) and "Cancel my order"."""
+
+    def __init__(self, table_id: int, kind: str = "show", label: str = "") -> None:
+        style = discord.ButtonStyle.danger if kind == "cancel" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label or kind, style=style, custom_id=f"ghob:{table_id}:{kind}"))
+        self.table_id = table_id
+        self.kind = kind
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OrderButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["table"]), match["kind"], getattr(item, "label", "") or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the menus, or cancel the order."""
+        hub = hub_of(interaction)
+        if self.kind == "cancel":
+            await hub.set_order(interaction, self.table_id, {})
+        else:
+            await hub.show_orders(interaction, table_id=self.table_id)
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ghr:(?P<table>\d{1,19})"):
+    """ "Replay": the finished game as an animated picture, posted for everyone."""
+
+    def __init__(self, table_id: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "Replay", emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"ghr:{table_id}"
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["table"]), getattr(item, "label", "") or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Draw and post the replay."""
+        await hub_of(interaction).send_replay(interaction, self.table_id)
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChoiceButton,
     ChoiceSelect,
     HandButton,
     LogButton,
     UndoButton,
+    OrderSelect,
+    OrderButton,
+    ReplayButton,
 )
+
+
+def orders_view(panel: OrderPanel, locale: str | None) -> discord.ui.View | None:
+    """A menu per field of a standing order (at most four), and "Cancel my order" if one is held."""
+    if not panel.fields and not panel.held:
+        return None
+    view = discord.ui.View(timeout=None)
+    for field in panel.fields[:4]:
+        view.add_item(OrderSelect(panel.table_id, field.name, field.values, field.current, field.label))
+    if panel.held:
+        view.add_item(OrderButton(panel.table_id, "cancel", t("discord.button.cancel_order", locale)))
+    return view
 
 
 def log_view(channel_id: int, page: int, pages: int, locale: str | None) -> discord.ui.View | None:
@@ -181,7 +282,7 @@ def log_view(channel_id: int, page: int, pages: int, locale: str | None) -> disc
 
 
 def choices_view(
-    ask: Ask, choices: Sequence[Choice], locale: str | None, *, with_hand: bool = False
+    ask: Ask, choices: Sequence[Choice], locale: str | None, *, with_hand: bool = False, orders: bool = False
 ) -> discord.ui.View:
     """Buttons (or menus beyond 19 choices) for one seat's open decision.
 
@@ -196,6 +297,8 @@ def choices_view(
             view.add_item(ChoiceSelect(ask.table_id, ask.decision, part // 25, choices[part : part + 25], placeholder))
     if with_hand:
         view.add_item(HandButton(ask.table_id, "hand", t("discord.button.hand", locale)))
+    if orders:
+        view.add_item(OrderButton(ask.table_id, "show", t("discord.button.orders", locale)))
     return view
 
 

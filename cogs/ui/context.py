@@ -1,16 +1,49 @@
-"""Who and where an interaction comes from, as the service sees them."""
+"""Who and where an interaction comes from, as the service sees them, and the hub that answers it.
+
+The components (cogs/ui/components.py) reach the hub through ``hub_of``, typed by the ``Hub``
+protocol below, so they never import the hub that imports them.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import discord
 
 from bot.i18n import normalize_locale
 from bot.outbox import Place, Player, plain_name
 
-if TYPE_CHECKING:
-    from cogs.ui.hub import TableHub
+
+class Hub(Protocol):
+    """What the persistent components ask of the table hub (cogs/ui/hub.py)."""
+
+    async def play(self, interaction: discord.Interaction, table_id: int, code: str, *, decision: int | None) -> None:
+        """Play a choice."""
+        ...
+
+    async def show_hand(self, interaction: discord.Interaction, *, table_id: int | None = None) -> None:
+        """The user's private view and choices."""
+        ...
+
+    async def show_log(self, interaction: discord.Interaction, page: int | None, *, edit: bool = False) -> None:
+        """A page of the table's history."""
+        ...
+
+    async def confirm_undo(self, interaction: discord.Interaction, ply: int) -> None:
+        """Take the move back."""
+        ...
+
+    async def show_orders(self, interaction: discord.Interaction, *, table_id: int, edit: bool = False) -> None:
+        """The user's standing order, with menus to change it."""
+        ...
+
+    async def set_order(self, interaction: discord.Interaction, table_id: int, values: dict[str, str]) -> None:
+        """Change (or, with no values, cancel) the user's standing order."""
+        ...
+
+    async def send_replay(self, interaction: discord.Interaction, table_id: int | None) -> None:
+        """A finished game as an animated picture."""
+        ...
 
 
 def player_of(interaction: discord.Interaction) -> Player:
@@ -24,6 +57,6 @@ def place_of(interaction: discord.Interaction) -> Place:
     return Place(interaction.guild_id, interaction.channel_id or 0)
 
 
-def hub_of(interaction: discord.Interaction) -> TableHub:
+def hub_of(interaction: discord.Interaction) -> Hub:
     """The bot's table hub."""
-    return cast("TableHub", cast(Any, interaction.client).hub)
+    return cast(Hub, cast(Any, interaction.client).hub)

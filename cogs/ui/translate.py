@@ -8,9 +8,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.clock import BANK_CHOICES, BONUS_CHOICES, POLICIES, TableSettings
+from bot.clocks import BANK_CHOICES, BONUS_CHOICES, POLICIES
 from bot.i18n import catalogue, t
-from rules.registry import GAMES
+from rules.engine import AI_LEVELS, Game
 
 
 def L(key: str) -> locale_str:
@@ -48,10 +48,20 @@ def game_name(game: str, locale: str | None) -> str:
     return text_or(f"{game}.name", locale, game.capitalize())
 
 
-def option_choices(game: str, option: str) -> list[app_commands.Choice[str]]:
+def option_choices(game: Game[Any, Any, Any], option: str) -> list[app_commands.Choice[str]]:
     """A ``/<game> new`` option's choices, from the game's own option spec (labels from the catalogue)."""
-    spec = next(s for s in GAMES[game].options if s.name == option)
-    return [app_commands.Choice(name=L(f"cmd.{game}.new.{option}.{value}"), value=value) for value in spec.choices]
+    spec = next(s for s in game.options if s.name == option)
+    return [app_commands.Choice(name=L(f"cmd.{game.name}.new.{option}.{value}"), value=value) for value in spec.choices]
+
+
+def hints_choices() -> list[app_commands.Choice[str]]:
+    """Whether players may ask the AI for a hint."""
+    return [app_commands.Choice(name=L(f"cmd.game.settings.hints.{v}"), value=v) for v in ("off", "on")]
+
+
+def level_choices() -> list[app_commands.Choice[str]]:
+    """The AI's levels, weakest first."""
+    return [app_commands.Choice(name=L(f"cmd.game.addbot.level.{level}"), value=level) for level in AI_LEVELS]
 
 
 def chosen(**given: app_commands.Choice[str] | None) -> dict[str, str]:
@@ -75,13 +85,14 @@ def policy_choices() -> list[app_commands.Choice[str]]:
 
 
 def clock_settings(
-    clock: app_commands.Choice[int] | None, timeouts: app_commands.Choice[str] | None
-) -> TableSettings | None:
-    """The clock a host chose on ``/<game> new`` (None: the defaults, see bot/clock.py)."""
-    if clock is None and timeouts is None:
-        return None
-    default = TableSettings()
-    return TableSettings(
-        bank_hours=default.bank_hours if clock is None else clock.value,
-        policy=default.policy if timeouts is None else timeouts.value,
-    )
+    clock: app_commands.Choice[int] | None,
+    timeouts: app_commands.Choice[str] | None,
+    hints: app_commands.Choice[str] | None = None,
+) -> dict[str, Any]:
+    """The table settings a host chose on ``/<game> new``, as ``TableService.create``'s clock
+    arguments (what is left out keeps its default, see bot/clocks.py)."""
+    return {
+        "bank_hours": None if clock is None else clock.value,
+        "policy": None if timeouts is None else timeouts.value,
+        "hints": None if hints is None else hints.value == "on",
+    }

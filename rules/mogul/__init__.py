@@ -2,14 +2,14 @@
 
 The package's one job here is to assemble the bundle the registry holds, from the modules that
 each do one part: ``rules`` (the contract), ``scoring`` (the outcome), ``view``, ``render``,
-``ai`` and ``secrets``.
+``picture``, ``ai`` (its levels and its plans), ``secrets`` and ``orders`` (standing orders, MG-ORD).
 """
 
 from __future__ import annotations
 
-from rules.engine import Game, Presentation, Secrets
+from rules.engine import Game, Orders, Presentation, Secrets
 
-from . import ai, render, rules, scoring, secrets
+from . import ai, orders, picture, render, rules, scoring, secrets
 from .actions import MogulAction, action_code, parse_action
 from .data import MAX_PLAYERS, MIN_PLAYERS
 from .state import MogulState
@@ -36,10 +36,22 @@ GAME: Game[MogulState, MogulAction, MogulView] = Game(
         prompt=render.prompt,
         render_board=render.render_board,
         render_private=render.render_private,
+        render_picture=picture.render_picture,
+        replay_turn=picture.replay_turn,
     ),
     ai=ai.choose,
+    levels={"easy": ai.easy, "strong": ai.strong},
     secrets=Secrets(public_choices=secrets.public_choices, swap=secrets.swap),
     hidden=secrets.hidden,
     skip=rules.skip,
+    orders=Orders(
+        fields=orders.fields,
+        check=orders.check,
+        decide=orders.decide,
+        keep=orders.keep,
+        describe=orders.describe,
+        label=orders.label,
+        plan=ai.plan,
+    ),
 )
 """Mogul as the registry holds it."""

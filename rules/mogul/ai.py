@@ -1,143 +1,174 @@
-"""A heuristic Mogul player; bench/mogul_ai.py measures it against the one it replaced.
+"""The Mogul AI at its three levels, and its plan as a standing order (MG-ORD).
 
-It decides from its seat's view alone (the public board and its own chips), so it cannot peek.
-It values a share by the dividends it should still pay (its centre colour among the unseen cards,
-times the share of the deck expected before the Crash) plus the chance to sell it later, and sells
-only when the sale pays more than that. In an auction it drops out once the pot is worth as much
-as winning, and it borrows only with no chip left, for a prize well above the loan's cost.
-
-The weights were measured (bench/mogul_ai.py), not guessed: the AI it replaced paid for pots of a
-dozen chips and then borrowed (7-8 loans a game against careful players), because it valued a
-pot's chips at 0.3 point whatever the number of players.
+It decides from its seat's view alone (the public board and its own chips, read by ``Outlook``),
+so it cannot peek. ``normal`` (``Game.ai``, which also plays for absent players) values shares,
+sales and chips in points, weighs what a choice hands its rivals, and bids by playing the rest of
+the auction out in its head (``bidding``); ``strong`` does the same with more scenarios of its
+rivals' bids; ``easy`` makes a newcomer's mistakes. bench/ai_strength.py measures them against
+the scripted players of tests/support/strategies/mogul.py and the AI they replaced.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
-from rules.engine import Seat
+from rules.engine import Order, Seat
 
+from . import orders
 from .actions import DROP, LOAN, PAY, SELLS, TAKE, MogulAction
-from .data import CARD_LIST, CARDS, CHIPS_PER_POINT, COLOUR_INDEX, COLOURS, CRASH_ZONE
+from .bidding import Bidding
+from .data import CARDS, COLOUR_INDEX
+from .outlook import NORMAL, Outlook, Weights
 from .rules import legal_actions
 from .state import MogulState
 from .view import MogulSeatView, build_view
 
-POT_WEIGHT = 0.7 / 3
-"""What dropping out is worth, per chip of the pot and per player at the table (0.7 a chip at a
-table of three): with more players the pot grows faster, so each chip of it was cheaper."""
-RIVAL_WEIGHT = 0.5
-"""How much a rival's gain counts against ours (one rival among several)."""
-SELL_OPTION = 0.7
-"""Weight of the chance to sell a held share later, at a value that grows with its colour. Selling
-at n = 4 in mid-game loses on average to keeping the share (bench/mogul_ai.py's rollouts); late
-in the game this term fades and the AI sells."""
-LOAN_MARGIN = 3.0
-"""How much more than a loan's cost (in points) a prize must beat the pot by before the AI
-borrows: two chips are worth less than the point a loan costs (MG-LOAN-1)."""
-END_BONUS = 1.0
-"""Near the end, a pot that lifts the chips to the next multiple of five is worth a point more."""
+STRONG = Weights(factors=(0.6, 0.8, 1.0, 1.25, 1.6), chip_end=0.3)
+"""The strong AI's judgement: five scenarios of its rivals' bids instead of three, and chips kept
+worth a little more to the end. Either alone measured no better than normal head to head (one
+strong seat against normal ones); the two together win more than their share at every count."""
 
 
-class Outlook:
-    """What the seat can work out from its view: colour counts, unseen cards, reveals left."""
-
-    def __init__(self, view: MogulSeatView) -> None:
-        self.view = view
-        self.owned = [list(player.shares) for player in view.table]
-        known = {card for player in view.table for card in player.cards}
-        known.update(view.discard, view.pick_pile)
-        if view.revealed in CARDS:
-            known.add(view.revealed)
-        self.unseen_centre = [0] * len(COLOURS)
-        self.unseen_border = [0] * len(COLOURS)
-        for card in CARD_LIST:
-            if card.id not in known:
-                self.unseen_centre[COLOUR_INDEX[card.centre]] += 1
-                self.unseen_border[COLOUR_INDEX[card.border]] += 1
-        deck = view.deck_size
-        if view.phase == "pick":  # the unpicked cards and Crash are still to join the deck
-            deck += len(view.pick_pile) - len(view.pick_order) + 1
-        shares_left = max(deck - 1, 0)
-        # Crash lies uniformly among the last five cards (MG-SETUP-5): about two of them go unseen.
-        self.reveals = max(deck - 1 - (CRASH_ZONE - 1) / 2, 0.0) if deck >= CRASH_ZONE else (deck - 1) / 2
-        self.fraction = self.reveals / shares_left if shares_left else 0.0
-        self.total = [sum(row[c] for row in self.owned) for c in range(len(COLOURS))]
-
-    def dividends_left(self, colour: int) -> float:
-        """Expected future dividends of one share of ``colour`` (MG-DIV-1)."""
-        return self.unseen_centre[colour] * self.fraction
-
-    def hold_value(self, colour: int, extra: int = 0) -> float:
-        """Keeping one share of ``colour``: its dividends, plus a small chance to sell it later
-        (at a value that grows with the ``extra`` shares about to join the colour)."""
-        later_sales = min(self.unseen_border[colour] * self.fraction, 2.0)
-        return self.dividends_left(colour) + SELL_OPTION * later_sales * (self.total[colour] + extra) / 3
-
-    def take_value(self) -> float:
-        """What taking the revealed share is worth to its taker (MG-ACT-3)."""
-        return self.hold_value(self.centre(), extra=1)
-
-    def centre(self) -> int:
-        """The revealed card's centre colour."""
-        assert self.view.revealed is not None
-        return COLOUR_INDEX[CARDS[self.view.revealed].centre]
-
-    def border(self) -> int:
-        """X, the revealed card's border colour: what may be sold this round (MG-ACT-1)."""
-        assert self.view.revealed is not None
-        return COLOUR_INDEX[CARDS[self.view.revealed].border]
-
-    def best_sale(self, seat: Seat) -> tuple[int, float]:
-        """The best k for ``seat`` and its gain: a sale is linear, so all of its X shares or none."""
-        colour = self.border()
-        m = self.owned[seat][colour]
-        gain = m * (self.view.sale_value - self.hold_value(colour))
-        return (m, gain) if m and gain > 0 else (0, 0.0)
-
-    def winner_choice(self, seat: Seat, runner: Seat | None) -> tuple[MogulAction, float]:
-        """The winner's best action and its value, net of what it hands the runner-up (MG-ACT-4/5)."""
-        take = self.take_value()
-        rival_sale = self.best_sale(runner)[1] if runner is not None else 0.0
-        k, gain = self.best_sale(seat)
-        take_option = (take - RIVAL_WEIGHT * rival_sale, TAKE)
-        sell_option = (gain - RIVAL_WEIGHT * take, SELLS[k])
-        value, action = max(take_option, sell_option, key=lambda option: option[0])
-        return action, value
+def _outlook(state: MogulState, seat: Seat, weights: Weights = NORMAL) -> Outlook:
+    view = build_view(state, seat)
+    assert isinstance(view, MogulSeatView)
+    return Outlook(view, weights)
 
 
 def choose(state: MogulState, seat: Seat, rng: random.Random) -> MogulAction:
-    """The AI's choice among the seat's legal actions, from the seat's view only."""
+    """The normal AI's choice among the seat's legal actions, from the seat's view only."""
+    return decide(state, seat, NORMAL)
+
+
+def strong(state: MogulState, seat: Seat, rng: random.Random) -> MogulAction:
+    """The strong AI: the normal one, weighing more scenarios of its rivals' bids (``STRONG``)."""
+    return decide(state, seat, STRONG)
+
+
+def decide(state: MogulState, seat: Seat, weights: Weights) -> MogulAction:
+    """The choice of the normal and strong AIs, which differ in their ``weights``."""
     legal = legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
-    view = build_view(state, seat)
-    assert isinstance(view, MogulSeatView)
-    look = Outlook(view)
-    if view.phase == "pick":
-        return max(legal, key=lambda a: look.hold_value(COLOUR_INDEX[CARDS[a.card].centre], extra=1))
-    if view.phase == "runner_take":
+    look = _outlook(state, seat, weights)
+    phase = state.phase
+    if phase == "pick":
+        return max(legal, key=lambda a: look.hold(COLOUR_INDEX[CARDS[a.card].centre], extra=1))
+    if phase == "runner_take":
         return TAKE  # MG-ACT-5: a share is never worth less than nothing
-    if view.phase == "runner_sell":
-        return SELLS[look.best_sale(seat)[0]]
-    if view.phase == "winner":
-        return look.winner_choice(seat, view.last_drop)[0]
-    return _auction(view, seat, legal, look)
-
-
-def _auction(view: MogulSeatView, seat: Seat, legal: Sequence[MogulAction], look: Outlook) -> MogulAction:
-    """Stay in while the pot is worth less than winning; borrow only for a prize well above the loan."""
-    _, prize = look.winner_choice(seat, None)
-    chips = view.chips
-    pot_value = view.pot * POT_WEIGHT * view.players
-    # Near the end, chips only count as floor(chips / 5) (MG-END-2): value the next multiple of five.
-    if view.deck_size <= CRASH_ZONE + 1 and (chips + view.pot) // CHIPS_PER_POINT > chips // CHIPS_PER_POINT:
-        pot_value += END_BONUS
-    if pot_value >= prize:
+    if phase == "runner_sell":
+        return SELLS[look.sellable(seat)] if look.sale(seat) > 0 else SELLS[0]
+    if phase == "winner":
+        choice, _, _ = look.winner_choice(seat, state.last_drop)
+        if choice == "take":
+            return TAKE
+        return SELLS[look.sellable(seat)] if choice == "sell" else SELLS[0]
+    drop_at, borrow = Bidding(look).best()
+    if drop_at is not None and drop_at <= state.pot:
         return DROP
     if PAY in legal:
         return PAY
-    if LOAN in legal and prize - pot_value > view.loan_cost + LOAN_MARGIN:
-        return LOAN
-    return DROP
+    return LOAN if borrow and LOAN in legal else DROP
+
+
+# -- the plan: the AI as a standing order ---------------------------------------------------------
+STANDING_BASE = 1.0
+"""The chips a standing order's pot limit starts from (``standing_pot``)."""
+STANDING_WORTH = 0.5
+"""The share of what winning is worth to the player (on average over the shares to come) that
+the pot limit adds, a point a chip."""
+STANDING_CHIPS = 0.25
+"""The share of the chips the player holds that the pot limit adds."""
+
+
+def standing_pot(look: Outlook) -> int:
+    """The pot at which a standing order drops out of every auction (MG-ORD-1's P), for a player
+    who cannot know the next share when they set it: a point, plus half of what winning is worth
+    to them on average over the shares to come (the winner also pays its way in), plus a quarter
+    of their chips (the more they hold, the longer they can stay in).
+
+    Measured, not guessed: among the forms tried (a fixed P for every auction, P from the worth
+    alone, with and without a reserve of chips C), none played better against the scripted
+    players (within the measure's spread), and this one has its player asked least: short of
+    chips, it drops out sooner, so it seldom runs out (bench/tempo.py, and ``Planned`` in
+    tests/support/strategies/mogul.py)."""
+    worth = look.prize_to_come()
+    pot = STANDING_BASE + STANDING_WORTH * worth + STANDING_CHIPS * look.view.chips
+    return max(1, min(orders.MAX_POT, round(pot)))
+
+
+def plan(state: MogulState, seat: Seat, rng: random.Random) -> Order | None:
+    """The order a person following the normal AI sets each time they look at the table, to be
+    asked as seldom as possible (MG-ORD): one order for every auction (scope "always"), since
+    they look when asked (mostly as winner or runner-up) and the next share is unknown then.
+
+    It drops out once the pot reaches ``standing_pot`` and pays otherwise, down to the last chip;
+    with no chip left the player is asked and plays the AI's move (borrow or drop out). An order
+    never borrows, so in an auction where the AI borrows the player follows it move by move: the
+    order pays nothing while they borrow (N = 0: they decide again at once, with the two chips),
+    then plays the AI's move, raising P to pay or keeping the borrowed chips (C) to let it drop out,
+    and never pays the last chip (C = 1): that would only see them forced out at their next turn
+    (MG-AUC-3). None once the game is over or for someone not seated.
+
+    It plays much weaker than the AI move by move (it cannot tell one share from another), about
+    as well as the value bidder of tests/support/strategies/mogul.py; bench/tempo.py measures how
+    many looks it saves. It reads the seat's view only."""
+    if state.phase == "over" or not 0 <= seat < state.players:
+        return None
+    look = _outlook(state, seat)
+    view = look.view
+    pot_limit = standing_pot(look)
+    values = {orders.POT: str(pot_limit), orders.SCOPE: orders.EVERY_AUCTION}
+    if view.phase == "auction" and view.turn == seat and (view.chips == 0 or view.table[seat].loaned_now):
+        # The order must let the AI's move be played now (an order never borrows, MG-ORD-2).
+        move = decide(state, seat, NORMAL)
+        if move == LOAN:
+            # It pays nothing, so the player decides again at once, with the two chips.
+            values[orders.POT] = str(min(max(pot_limit, view.pot + 1), orders.MAX_POT))
+            values[orders.PAYS] = "0"
+        elif move == PAY:
+            values[orders.POT] = str(min(max(pot_limit, view.pot + 1), orders.MAX_POT))
+            values[orders.KEEP] = "1"
+        elif view.chips >= 1:
+            values[orders.KEEP] = str(min(view.chips, orders.MAX_LIMIT))  # keeps what it borrowed
+    return orders.check(state, seat, values)
+
+
+# -- easy: a newcomer's mistakes ----------------------------------------------------------------
+EAGER = 1.5
+"""How many times a share's worth (its dividends to come, plus a point) the easy AI lets the pot
+reach before it drops out: it overpays."""
+EASY_LOANS = 3
+"""The easy AI borrows to stay in, until it has taken this many loans; then debt scares it."""
+BIG_SALE = 6
+"""The easy AI sells only at this much a share or more (it holds on to its shares too long)."""
+
+
+def easy(state: MogulState, seat: Seat, rng: random.Random) -> MogulAction:
+    """The easy AI: plays like a newcomer who likes shares too much. It stays in an auction until
+    the pot is half as much again as the share's dividends to come (plus a point), borrows to stay
+    in (three times a game at most, and it keeps its last borrowed chip), sells only at 6 or more a
+    share (else takes), and never thinks about what its choice hands the runner-up, nor about what
+    its shares could fetch later."""
+    legal = legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    look = _outlook(state, seat)
+    view = look.view
+    phase = view.phase
+    if phase == "pick":
+        return max(legal, key=lambda a: look.dividends_left(COLOUR_INDEX[CARDS[a.card].centre]))
+    if phase == "runner_take":
+        return TAKE
+    if phase in ("winner", "runner_sell"):
+        if view.sale_value >= BIG_SALE and look.sellable(seat) > 0:
+            return SELLS[look.sellable(seat)]
+        return TAKE if phase == "winner" else SELLS[0]
+    me = view.table[seat]
+    if view.pot >= EAGER * (look.dividends_left(look.centre()) + 1):
+        return DROP
+    if me.loaned_now and view.chips == 1:
+        return DROP  # it keeps its last borrowed chip rather than be forced out (a wasted loan)
+    if PAY in legal:
+        return PAY
+    return LOAN if LOAN in legal and me.loans < EASY_LOANS else DROP

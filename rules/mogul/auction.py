@@ -45,6 +45,7 @@ def pay(w: MogulFields, seat: Seat) -> None:
     """MG-AUC-2 PAY: one chip into the pot, stay in."""
     w.gain(seat, -1)
     w.pot += 1
+    w.played(seat, "pay")
     # No private chip event: a PAY always costs exactly one chip (only gains are told).
     w.event("mogul.event.pay", params={"pot": w.pot}, seats={"player": seat})
     w.turn = _next_in(w, seat)
@@ -57,6 +58,7 @@ def drop(w: MogulFields, seat: Seat, *, forced: bool = False) -> None:
     w.pot = 0
     w.active = with_item(w.active, seat, False)
     w.last_drop = seat
+    w.played(seat, "drop", count=taken)
     w.event("mogul.event.auto_drop" if forced else "mogul.event.drop", params={"taken": taken}, seats={"player": seat})
     w.tell_chips(seat)
     w.turn = _next_in(w, seat)
@@ -69,6 +71,7 @@ def loan(w: MogulFields, seat: Seat) -> None:
     w.score(seat, -w.loan_cost)
     w.loans = with_item(w.loans, seat, w.loans[seat] + 1)
     w.loaned = with_item(w.loaned, seat, True)
+    w.played(seat, "loan")
     w.event("mogul.event.loan", params={"cost": w.loan_cost}, seats={"player": seat})
     w.tell_chips(seat)
 

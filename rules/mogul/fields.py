@@ -11,7 +11,7 @@ from rules.engine import Seat, with_item
 from rules.flow import Work
 
 from .actions import MogulAction
-from .state import MogulState, Phase, QuickStart
+from .state import LastMove, MogulState, MoveKind, Phase, QuickStart
 
 
 class MogulFields(Work[MogulState, MogulAction]):
@@ -43,6 +43,19 @@ class MogulFields(Work[MogulState, MogulAction]):
     winner: int | None
     pick_pile: tuple[str, ...]
     pick_order: tuple[int, ...]
+    last: tuple[LastMove, ...]
+
+    working = (*Work.working, "moves")
+
+    def played(self, seat: Seat, kind: MoveKind, *, count: int = 0, detail: str = "") -> None:
+        """Note a move for the boards' marks (``detail``: the card taken, declined or picked, or
+        the colour sold). The first move of a ply starts ``last`` again."""
+        moves: list[LastMove] | None = self.__dict__.get("moves")
+        if moves is None:
+            moves = []
+            self.moves = moves
+        moves.append((seat, kind, count, detail))
+        self.last = tuple(moves)
 
     def gain(self, seat: Seat, chips: int) -> None:
         """Add ``chips`` (negative to pay) to a seat's hidden chips."""

@@ -110,6 +110,19 @@ def card_text(card_id: str) -> str:
     return f"{card_id} {COLOUR_EMOJI[card.centre]}/{COLOUR_EMOJI[card.border]}"
 
 
+def last_moves(view: MogulView, seat: Seat, tr: Text) -> list[str]:
+    """What ``seat`` did in the latest ply, as its player line says it (✨, explained by the legend)."""
+    said = []
+    for move in view.last:
+        if move.seat != seat:
+            continue
+        if move.kind == "sell" and not move.count:
+            said.append(tr("mogul.board.last.sell_none"))
+        else:
+            said.append(tr(f"mogul.board.last.{move.kind}", count=move.count, card=move.card))
+    return said
+
+
 def _player_line(view: MogulView, player: PlayerView, tr: Text) -> str:
     extras: list[str] = []
     if view.phase == "auction":
@@ -125,6 +138,7 @@ def _player_line(view: MogulView, player: PlayerView, tr: Text) -> str:
         extras.append(tr("mogul.board.dividend", points=player.dividend))
     if player.loans:
         extras.append(tr("mogul.board.loans", loans=player.loans))
+    extras += last_moves(view, player.seat, tr)
     marker = "▶️" if player.seat == view.turn else ("⭐" if player.seat == view.first else "▫️")
     line = tr(
         "mogul.board.player",
@@ -243,7 +257,10 @@ def render_board(view: MogulView, tr: Text) -> str:
         lines.append(tr("mogul.standings.legend"))
     else:
         lines.append(_asked(view, tr))
-    lines.append(tr("mogul.board.legend"))
+    legend = tr("mogul.board.legend")
+    if view.last:
+        legend += " · " + tr("mogul.board.legend_last")
+    lines.append(legend)
     text = "\n".join(lines)
     if len(text) > BOARD_LIMIT:  # only reachable with absurdly long names: keep the message valid
         text = text[: BOARD_LIMIT - 1] + "…"

@@ -35,6 +35,7 @@ def take(w: MogulFields, seat: Seat) -> None:
     w.own(seat, card)
     w.first = seat
     w.taker = seat
+    w.played(seat, "take", detail=card)
     w.event("mogul.event.take", params={"card": card}, terms=share_terms(CARDS[card].centre), seats={"player": seat})
 
 
@@ -57,6 +58,7 @@ def sell(w: MogulFields, seat: Seat, k: int, *, forced: bool = False) -> None:
     w.discard = (*w.discard, *reversed(sold))  # MG-ACT-6
     points = k * w.sale_value
     w.score(seat, points)
+    w.played(seat, "sell", count=k, detail=colour)
     terms = share_terms(colour)
     who = {"player": seat}
     if k:
@@ -69,6 +71,7 @@ def decline(w: MogulFields, seat: Seat) -> None:
     """MG-ACT-5/6: a declined share is discarded; the first player does not change."""
     assert w.revealed is not None
     w.discard = (*w.discard, w.revealed)
+    w.played(seat, "decline", detail=w.revealed)
     w.event("mogul.event.decline", params={"card": w.revealed}, seats={"player": seat})
 
 
@@ -77,6 +80,7 @@ def pick(w: MogulFields, seat: Seat, card: str, *, forced: bool = False) -> None
     w.pick_pile = tuple(other for other in w.pick_pile if other != card)
     w.pick_order = w.pick_order[1:]
     w.own(seat, card)
+    w.played(seat, "pick", detail=card)
     w.event(
         "mogul.event.auto_pick" if forced else "mogul.event.pick",
         params={"card": card},

@@ -18,6 +18,13 @@ Phase = Literal["pick", "auction", "winner", "runner_sell", "runner_take", "reve
 
 QuickStart = Literal["off", "deal", "pick"]
 
+MoveKind = Literal["pay", "drop", "loan", "take", "sell", "decline", "pick"]
+
+LastMove = tuple[int, MoveKind, int, str]
+"""One move of the latest ply, for the boards' marks: the seat, what it did, a count (the chips a
+drop took from the pot, the shares a sale sold) and a card (taken, declined or picked) or the
+colour sold. A plain tuple: it is written on every move of every playout."""
+
 
 class MogulState(Frozen):
     """The whole game at one moment (spec §3): decision point, money, shares, deck and auction."""
@@ -72,3 +79,6 @@ class MogulState(Frozen):
     """quick_start = pick: the cards still on offer."""
     pick_order: tuple[int, ...] = ()
     """quick_start = pick: seats still to pick, next first."""
+    last: tuple[LastMove, ...] = ()
+    """The moves of the latest ply, in order, those the turn flow played for a seat included (the
+    boards mark them; all of it is public, spec §6)."""

@@ -11,7 +11,7 @@ from rules.engine import Frozen, Msg, Outcome, Seat
 
 from .data import CARDS, COLOUR_INDEX, COLOURS
 from .scoring import chip_points, outcome, verdict
-from .state import MogulState, Phase
+from .state import MogulState, MoveKind, Phase
 
 
 class PlayerView(Frozen):
@@ -32,6 +32,19 @@ class PlayerView(Frozen):
     """Took a loan in the current auction."""
     dividend: int
     """Points scored at the last reveal."""
+
+
+class Move(Frozen):
+    """One move of the latest ply, as the boards mark it: who did what (spec §6: all public)."""
+
+    seat: int
+    kind: MoveKind
+    count: int = 0
+    """The chips a drop took from the pot, the shares a sale sold."""
+    card: str = ""
+    """The share taken, declined or picked."""
+    colour: str = ""
+    """The colour of the shares sold."""
 
 
 class FinalRow(Frozen):
@@ -74,6 +87,8 @@ class MogulView(Frozen):
     """Only when the game is over: standings with every player's chips."""
     verdict: tuple[Msg, ...]
     """Only when the game is over: who won, and how a tie on points was settled (MG-END-3)."""
+    last: tuple[Move, ...]
+    """The moves of the latest ply (public, spec §6): the boards mark them."""
 
 
 class MogulSeatView(MogulView):
@@ -146,6 +161,16 @@ def build_view(state: MogulState, seat: Seat | None) -> MogulView:
         "pick_order": state.pick_order,
         "final_standings": None if result is None else final_rows(state, result),
         "verdict": () if result is None else verdict(result),
+        "last": tuple(
+            Move(
+                seat=seat,
+                kind=kind,
+                count=count,
+                card="" if kind == "sell" else detail,
+                colour=detail if kind == "sell" else "",
+            )
+            for seat, kind, count, detail in state.last
+        ),
     }
     if seat is None:
         return MogulView(**public)

@@ -6,8 +6,9 @@ from __future__ import annotations
 from rules.engine import Game, Presentation
 
 from .actions import RacebowAction, action_code, parse_action
-from .ai import ai_action
+from .ai import ai_action, easy
 from .data import MAX_PLAYERS, MIN_PLAYERS
+from .picture import render_picture, replay_turn
 from .render import action_label, prompt, render_board, render_private
 from .rules import OPTIONS, apply, legal_actions, outcome, setup, to_act
 from .state import RacebowState
@@ -33,8 +34,12 @@ GAME: Game[RacebowState, RacebowAction, RacebowView] = Game(
         prompt=prompt,
         render_board=render_board,
         render_private=render_private,
+        render_picture=render_picture,
+        replay_turn=replay_turn,
     ),
     ai=ai_action,
+    # "strong" is not declared, so it plays as "normal" (rules.engine.Game.levels).
+    levels={"easy": easy},
     # The draw pile's order is the one hidden fact: a move that draws from it cannot be undone.
     hidden=lambda state: state.pile,
 )

@@ -12,6 +12,10 @@ find (action cells are common: 30 of the 60 tiles carry one).
 How many stack actions a stack still needs is exact for a full stack (a breadth-first search
 over the 120 orders, with TOP, BOT and SWP as moves) and, for a partial stack, the best over the
 orders in which the missing colours could still arrive.
+
+The easy level (``easy``) is the same search with a newcomer's weights (``EASY``): it takes the
+colours only in its board's order, looks no further than the tile it steps on, and thinks of
+its turbo only once its first step is played.
 """
 
 from __future__ import annotations
@@ -67,9 +71,17 @@ class Weights:
     """The weight of what lies ahead on the visible tiles."""
     fade: float = 0.6
     """How much a pawn one step further ahead is worth, relative to one step nearer."""
+    plans_turbo: bool = True
+    """Whether a first step is chosen with the turbo step it opens in view (RB-MOVE-07)."""
 
 
 DEFAULT = Weights()
+EASY = Weights(repair=100.0, ahead=0.0, plans_turbo=False)
+"""A newcomer's weights (the easy level). A colour out of order costs far more than it brings, so
+it waits for the colour its board wants next, where the tuning found that a colour in hand plus
+one repair does better (the module's doc); it sees nothing beyond the next tile (no ``ahead``),
+so it does not steer toward a pawn further on; and it picks its first step without the turbo
+step that step would open."""
 WIN = 1_000.0
 NUDGE = 1e-6
 """The most a random nudge adds to a choice's score: it breaks exact ties without favouring the
@@ -294,7 +306,7 @@ class _Planner:
     def end_step(self, step: int, me: Me, rows: list[str]) -> float:
         """The better of ending the turn and, after step 1, a turbo step (RB-MOVE-07)."""
         best = self.score(me, rows)
-        if step == 1 and me.track[0] > 0 and me.tile + 1 - self.first < len(rows):
+        if step == 1 and self.w.plans_turbo and me.track[0] > 0 and me.tile + 1 - self.first < len(rows):
             best = max(best, self.turbo(me, rows))
         return best
 
@@ -336,3 +348,8 @@ def choose(state: RacebowState, seat: Seat, rng: random.Random, weights: Weights
 def ai_action(state: RacebowState, seat: Seat, rng: random.Random) -> RacebowAction:
     """The bundle's AI: ``choose`` with the default weights."""
     return choose(state, seat, rng)
+
+
+def easy(state: RacebowState, seat: Seat, rng: random.Random) -> RacebowAction:
+    """The easy level: ``choose`` with a newcomer's weights (``EASY``)."""
+    return choose(state, seat, rng, EASY)

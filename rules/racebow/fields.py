@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rules.engine import Seat, with_item
+from rules.engine import Seat, trusted, with_item
 from rules.flow import Work
 
 from .actions import RacebowAction
-from .state import Ask, End, RacebowState
+from .state import Ask, End, LastTurn, RacebowState
 
 
 class RacebowFields(Work[RacebowState, RacebowAction]):
@@ -36,6 +36,7 @@ class RacebowFields(Work[RacebowState, RacebowAction]):
     places: tuple[int, ...]
     finished: tuple[int, ...]
     end: End
+    last: LastTurn
 
     working = (*Work.working, "offer")
 
@@ -52,6 +53,14 @@ class RacebowFields(Work[RacebowState, RacebowAction]):
         k = tile - self.first
         row = self.cells[k]
         self.cells = with_item(self.cells, k, row[:cell] + char + row[cell + 1 :])
+
+    def move_pawn(self, seat: Seat, tile: int, cell: int) -> None:
+        """Put ``seat``'s pawn on ``cell`` of track tile ``tile``, noting the step in ``last``: the
+        turn's first step starts a new path from where the pawn stood."""
+        last = self.last
+        path = last.path if last.seat == seat and last.round == self.round else (self.where[seat],)
+        self.last = trusted(LastTurn, {"seat": seat, "round": self.round, "path": (*path, (tile, cell))})
+        self.where = with_item(self.where, seat, (tile, cell))
 
     def set_track(self, seat: Seat, index: int, value: int) -> None:
         """Set one of ``seat``'s bonus tracks."""

@@ -165,7 +165,7 @@ def step(w: RacebowFields, seat: Seat, cell: int, *, forced: bool = False) -> No
     elif level == WATER:
         oxygen -= 1
     w.tracks = with_item(w.tracks, seat, (turbo, propeller, oxygen))
-    w.where = with_item(w.where, seat, (tile, cell))
+    w.move_pawn(seat, tile, cell)
     if fallback:
         w.event("racebow.event.fallback", params={"to": to, "n": tile}, seats={"player": seat})
     else:

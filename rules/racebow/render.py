@@ -44,6 +44,8 @@ MAX_FULL_TILES = 35
 NAME_WIDTH = 6
 """Player names are cut to this many characters inside the code block."""
 FENCE = "```"
+LAST_MARK = "!"
+"""Marks the latest turn: before its player's line, and on the empty cells its pawn went through."""
 
 
 # -- labels and prompts ----------------------------------------------------------------------------
@@ -113,7 +115,7 @@ def _tile_header(view: RacebowView, index: int) -> str:
     return "S" if tile_id == START_TILE else f"{index}{TILES[tile_id].colour}"
 
 
-def _shown_tiles(view: RacebowView) -> list[int]:
+def shown_tiles(view: RacebowView) -> list[int]:
     """The track indices the strip shows: all tiles in play, or, past ``MAX_FULL_TILES``, each
     racer's tile and the two after it (a step and a turbo step) plus the frontmost tile."""
     every = list(range(view.first, view.first + len(view.tiles)))
@@ -132,7 +134,9 @@ def _strip(view: RacebowView) -> list[str]:
     for seat in range(view.players):
         if not view.places[seat]:
             occupants.setdefault(view.where[seat], []).append(seat)
-    shown = _shown_tiles(view)
+    # The latest turn's path: the cells it left or emptied (its pawn's own cell shows its digit).
+    path = set(view.last.path[:-1]) - {view.last.path[-1]} if view.last.path else set()
+    shown = shown_tiles(view)
     blocks = -(-len(shown) // TILES_PER_BLOCK)
     size = -(-len(shown) // blocks)
     lines: list[str] = []
@@ -151,7 +155,8 @@ def _strip(view: RacebowView) -> list[str]:
                 for c in range(CELLS_PER_LEVEL):
                     cell = level * CELLS_PER_LEVEL + c
                     here = occupants.get((index, cell))
-                    chars.append(cells[cell] if not here else str(here[0] + 1) if len(here) == 1 else "*")
+                    char = cells[cell] if not here else str(here[0] + 1) if len(here) == 1 else "*"
+                    chars.append(LAST_MARK if char == EMPTY and (index, cell) in path else char)
                 row += sep + "".join(chars)
             lines.append(row)
     return lines
@@ -162,7 +167,7 @@ def _bonus_text(track: Sequence[int]) -> str:
 
 
 def _player_line(view: RacebowView, seat: Seat, tr: Text) -> str:
-    active = ">" if seat == view.turn else " "
+    active = ">" if seat == view.turn else LAST_MARK if seat == view.last.seat else " "
     stack = view.stacks[seat].ljust(5, "_")
     if view.places[seat]:
         where = tr(f"racebow.place.{view.places[seat]}")
@@ -253,7 +258,9 @@ def render_board(view: RacebowView, tr: Text) -> str:
         *_supply_lines(view, tr),
     ]
     legend = tr("racebow.board.legend", per_block=TILES_PER_BLOCK)
-    if len(_shown_tiles(view)) < len(view.tiles):
+    if view.last.seat >= 0:
+        legend += " " + tr("racebow.board.legend_last")
+    if len(shown_tiles(view)) < len(view.tiles):
         legend += "\n" + tr("racebow.board.legend_gaps")
     return "\n".join([_title(view, tr), FENCE, *body, FENCE, legend])
 

@@ -23,6 +23,18 @@ End = Literal["", "finish", "limit", "tiles"]
 or no tile left to reveal (RB-TILE-03); empty while it runs."""
 
 
+class LastTurn(Frozen):
+    """What the latest turn did, for the boards' marks (a player back after a day sees it first):
+    who moved, and the cells their pawn went through."""
+
+    seat: int = -1
+    """Who moved; -1 before anyone has."""
+    round: int = 0
+    path: tuple[tuple[int, int], ...] = ()
+    """(track index, cell index): where the turn started, then the cell of each step (a pawn or
+    bonus on one of them was taken)."""
+
+
 class RacebowState(Frozen):
     """The whole game at one moment."""
 
@@ -64,3 +76,5 @@ class RacebowState(Frozen):
     """The round each seat finished in, 0 if it did not (shown "—")."""
     end: End
     """Why the game is over, once it is."""
+    last: LastTurn = LastTurn()
+    """The latest turn's path (a default, so states stored before it load)."""

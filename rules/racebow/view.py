@@ -10,7 +10,7 @@ from .actions import action_code
 from .data import AIR, CELLS_PER_LEVEL, EMPTY, WATER
 from .movement import fallback_cell, legal_cells
 from .scoring import outcome
-from .state import Ask, End, RacebowState
+from .state import Ask, End, LastTurn, RacebowState
 from .work import choices
 
 
@@ -58,6 +58,8 @@ class RacebowView(Frozen):
     """The codes of the open stack decision S (empty otherwise)."""
     ranks: tuple[int, ...]
     """Each seat's final rank once the game is over (equal ranks are shared), else empty."""
+    last: LastTurn
+    """Who moved last and the cells their pawn went through (the boards mark them)."""
 
 
 def _reach(state: RacebowState) -> tuple[tuple[Reach, ...], bool]:
@@ -112,4 +114,5 @@ def view(state: RacebowState, seat: Seat | None) -> RacebowView:
         fallback=fallback,
         options=tuple(action_code(a) for a in choices(state)) if state.ask == "stack" else (),
         ranks=tuple(ranks) if result is not None else (),
+        last=state.last,
     )

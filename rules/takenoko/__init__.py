@@ -6,8 +6,8 @@ from rules.engine import Game, Orders, Presentation, Secrets
 from rules.takenoko import orders
 from rules.takenoko.actions import TakenokoAction, action_code, parse_action
 from rules.takenoko.ai import choose, choose_easy, choose_strong
-from rules.takenoko.picture import render_picture
-from rules.takenoko.render import action_label, prompt, render_board, render_private
+from rules.takenoko.picture import render_picture, replay_turn
+from rules.takenoko.render import action_label, prompt, render_board, render_private, render_results
 from rules.takenoko.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, apply, legal_actions, outcome, setup, skip, to_act
 from rules.takenoko.secrets import hidden, public_choices, swap
 from rules.takenoko.state import TakenokoState
@@ -34,6 +34,8 @@ GAME: Game[TakenokoState, TakenokoAction, TakenokoView] = Game(
         render_board=render_board,
         render_private=render_private,
         render_picture=render_picture,
+        render_results=render_results,
+        replay_turn=replay_turn,
     ),
     ai=choose,
     levels={"easy": choose_easy, "strong": choose_strong},

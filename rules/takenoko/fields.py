@@ -24,7 +24,7 @@ from rules.takenoko.facts import (
 )
 from rules.takenoko.hexes import Edge, Hex
 from rules.takenoko.layout import Layout, shows_spots
-from rules.takenoko.state import PlayerBoard, Plot, Step, TakenokoState
+from rules.takenoko.state import LastTurn, PlayerBoard, Plot, Step, TakenokoState
 
 
 class TakenokoFields(Work[TakenokoState, TakenokoAction]):
@@ -66,8 +66,9 @@ class TakenokoFields(Work[TakenokoState, TakenokoAction]):
     returned: tuple[str, ...]
     done: tuple[tuple[str, ...], ...]
     emperor: int
+    last: LastTurn
 
-    working = (*Work.working, "asked", "_garden_facts", "_canal_facts")
+    working = (*Work.working, "asked", "_garden_facts", "_canal_facts", "_touched")
 
     def __init__(self, state: TakenokoState | None = None, rng: random.Random | None = None) -> None:
         super().__init__(state, rng)
@@ -75,6 +76,14 @@ class TakenokoFields(Work[TakenokoState, TakenokoAction]):
         """The choices the last ``pending`` found (after ``settle``: those of the new state)."""
         self._garden_facts: GardenFacts | None = None
         self._canal_facts: CanalFacts | None = None
+        self._touched: list[_Touch] = []
+        """What this move changed, noted as it happened; ``freeze`` folds it into ``last``."""
+
+    def freeze(self) -> TakenokoState:
+        """The new frozen state, with what this move changed folded into ``last``."""
+        if self._touched:
+            self.last = _fold(self.last, self._touched)
+        return super().freeze()
 
     # -- look-ups (facts.py), valid for the very tuples they were computed from -------------------
     def facts(self) -> GardenFacts:
@@ -104,6 +113,7 @@ class TakenokoFields(Work[TakenokoState, TakenokoAction]):
         garden = (*self.garden[:i], new, *self.garden[i + 1 :])
         self._garden_facts = register_garden(facts.replaced(plot, new, garden))
         self.garden = garden
+        self._touched.append((self.turn, self.round, ((plot.q, plot.r),), (), None))  # as touch() does
         return new
 
     def add_plot(self, plot: Plot) -> None:
@@ -112,6 +122,7 @@ class TakenokoFields(Work[TakenokoState, TakenokoAction]):
         garden = (*self.garden, plot)
         self._garden_facts = register_garden(facts.added(plot, garden))
         self.garden = garden
+        self._touched.append((self.turn, self.round, ((plot.q, plot.r),), (), None))  # as touch() does
 
     def add_canal(self, edge: Edge) -> None:
         """Lay a canal (it goes last in ``canals``)."""
@@ -119,6 +130,7 @@ class TakenokoFields(Work[TakenokoState, TakenokoAction]):
         canals = (*self.canals, edge)
         self._canal_facts = register_canals(facts.added(edge, canals))
         self.canals = canals
+        self._touched.append((self.turn, self.round, (), (edge,), None))  # as touch() does
 
     def layout(self) -> Layout:
         """The board layout of the current garden (see layout.py)."""
@@ -131,3 +143,57 @@ class TakenokoFields(Work[TakenokoState, TakenokoAction]):
     def set_board(self, seat: Seat, **changes: Any) -> None:
         """Change a player's board."""
         self.boards = with_item(self.boards, seat, trusted(PlayerBoard, {**self.boards[seat].__dict__, **changes}))
+        self._touched.append((self.turn, self.round, (), (), None))  # as touch() does
+
+    # -- what this turn changed (the boards' marks) -----------------------------------------------
+    def touch(self, *, hexes: tuple[Hex, ...] = (), canals: tuple[Edge, ...] = ()) -> None:
+        """Note that the turn changed the table (and which hexes or canals): its first change
+        starts a new record, so the previous turn's marks last until this turn changes something.
+        Noted cheaply here (a move may grow seven plots), folded once by ``freeze``."""
+        self._touched.append((self.turn, self.round, hexes, canals, None))
+
+    def move_figure(self, figure: str, h: Hex) -> None:
+        """Move the gardener or the panda to ``h``, noting where it came from (the first start of
+        the turn, when it moves twice) and where it stopped."""
+        start = self.gardener if figure == "gardener" else self.panda
+        self._touched.append((self.turn, self.round, (h,), (), (figure, start)))
+        if figure == "gardener":
+            self.gardener = h
+        else:
+            self.panda = h
+
+
+_Touch = tuple[int, int, tuple[Hex, ...], tuple[Edge, ...], tuple[str, Hex] | None]
+"""One change noted during a move: the seat whose turn it is, the round, the hexes and canals it
+touched, and a figure that left a hex (which one, from where)."""
+
+
+def _fold(last: LastTurn, touched: list[_Touch]) -> LastTurn:
+    """``last`` with the changes of one move added, in order: a change in another seat's turn (or
+    another round) starts a new record. Most moves add nothing new: ``last`` itself then."""
+    seat, round_ = last.seat, last.round
+    hexes, canals, gardener, panda = last.hexes, last.canals, last.gardener, last.panda
+    changed = False
+    for turn, in_round, new_hexes, new_canals, moved in touched:
+        if turn != seat or in_round != round_:
+            seat, round_, hexes, canals, gardener, panda = turn, in_round, (), (), None, None
+            changed = True
+        for h in new_hexes:
+            if h not in hexes:
+                hexes += (h,)
+                changed = True
+        if new_canals:
+            canals += new_canals
+            changed = True
+        if moved is not None:
+            figure, start = moved
+            if figure == "gardener" and gardener is None:
+                gardener, changed = start, True
+            elif figure == "panda" and panda is None:
+                panda, changed = start, True
+    if not changed:
+        return last
+    return trusted(
+        LastTurn,
+        {"seat": seat, "round": round_, "hexes": hexes, "canals": canals, "gardener": gardener, "panda": panda},
+    )

@@ -26,7 +26,7 @@ def destination_tiles(w: TakenokoFields, figure: str) -> list[TakenokoAction]:
 def move_gardener(w: TakenokoFields, h: Hex) -> None:
     """GARDENER (TK-GARD-03): grow the destination if irrigated, then each irrigated neighbour of
     its colour, in direction order (TK-GARD-05); on the pond nothing grows (TK-GARD-04)."""
-    w.gardener = h
+    w.move_figure("gardener", h)
     plot = w.plot_at(h)
     if plot is None:
         w.event("takenoko.event.gardener_pond", seats={"player": w.turn})
@@ -50,7 +50,7 @@ def move_gardener(w: TakenokoFields, h: Hex) -> None:
 def move_panda(w: TakenokoFields, h: Hex, *, storm: bool = False) -> None:
     """PANDA (TK-PANDA-01/02) or STORM (TK-WEATHER-05): move, then eat one section onto the player's
     board unless the tile is the pond, bare, or enclosed (TK-IMP-04)."""
-    w.panda = h
+    w.move_figure("panda", h)
     plot = w.plot_at(h)
     seat = w.turn
     if plot is None:

@@ -85,7 +85,11 @@ def place_plot(w: TakenokoFields, plot_id: str, h: Hex, chip: str) -> None:
     w.event(
         "takenoko.event.placed_chip" if chip else "takenoko.event.placed",
         seats={"player": w.turn},
-        terms={"plot": plot_term(plot), "chip": f"takenoko.chip.{chip}" if chip else "takenoko.chip.none"},
+        # A chip chosen for the plot is said once: "places a green plot and puts a watershed on it".
+        terms={
+            "plot": f"takenoko.plot.{plot.colour}" if chip else plot_term(plot),
+            "chip": f"takenoko.chip.{chip}" if chip else "takenoko.chip.none",
+        },
     )
     if POND in neighbours(h) or plot.improvement == "w":
         irrigate(w, h)

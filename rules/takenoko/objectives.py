@@ -60,6 +60,7 @@ def validate(w: TakenokoFields, card_id: str) -> None:
     hand.remove(card_id)
     w.hands = (*w.hands[:seat], tuple(hand), *w.hands[seat + 1 :])
     w.done = (*w.done[:seat], (*w.done[seat], card_id), *w.done[seat + 1 :])
+    w.touch()  # the player's line changed: the boards mark this turn
     if card.category == "PA":
         board = w.board(seat)
         w.set_board(seat, eaten=tuple(have - need for have, need in zip(board.eaten, card.need, strict=True)))

@@ -30,6 +30,8 @@ CANAL_MARKS = "123456789abcdefghijklmnop"
 """Labels of canal spots: digits first (§9), then letters."""
 ROW_MARK = "*"
 """Marks every candidate while the board row is asked first."""
+LAST_MARK = "!"
+"""Marks, in a cell's figure slot, a plot the latest turn changed (when no figure or label is there)."""
 NAME_MAX = 16
 BOARD_LIMIT = 1900
 FACE_EMOJI = {"SUN": "☀️", "RAIN": "🌧️", "WIND": "🌬️", "STORM": "⛈️", "CLOUDS": "☁️", "CHOICE": "❓"}
@@ -248,6 +250,10 @@ def garden_lines(view: TakenokoView) -> tuple[list[str], Layout, list[str]]:
             hidden.extend(("gardener", "panda") if name == "both" else (name,))
         else:
             put(*spot, glyph)
+    for h in view.last.hexes:
+        line, col = layout.figure(h)
+        if canvas[line][col] == " ":
+            put(line, col, LAST_MARK)
     return ["".join(row).rstrip() for row in canvas], layout, hidden
 
 
@@ -267,6 +273,8 @@ def _list_lines(view: TakenokoView, layout: Layout) -> list[str]:
             tails[h] = label
     for h, glyph in ((view.gardener, "&"), (view.panda, "@")):
         tails.setdefault(h, "B" if view.gardener == view.panda else glyph)
+    for h in view.last.hexes:
+        tails.setdefault(h, LAST_MARK)
     rows: dict[int, list[tuple[int, str]]] = {}
     for h, text in items.items():
         line, col = layout.at(h)
@@ -348,7 +356,7 @@ def _supply_line(view: TakenokoView, tr: Text) -> str:
     )
 
 
-def _legend(view: TakenokoView, layout: Layout, hidden: list[str], tr: Text) -> list[str]:
+def _legend(view: TakenokoView, layout: Layout, hidden: list[str], marked: bool, tr: Text) -> list[str]:
     lines = [tr("takenoko.legend.cells"), tr("takenoko.legend.figures")]
     if layout.mode == "compact":
         lines.append(tr("takenoko.legend.compact"))
@@ -363,6 +371,8 @@ def _legend(view: TakenokoView, layout: Layout, hidden: list[str], tr: Text) -> 
         h = view.gardener if figure == "gardener" else view.panda
         label = marks_of(view.targets).get(action_code(_tile_action(view, h)), "?")
         lines.append(tr(HIDDEN[figure], mark=label))
+    if marked:
+        lines.append(tr("takenoko.legend.last", player=_name(tr, view.last.seat)))
     return lines
 
 
@@ -384,7 +394,7 @@ def render_board(view: TakenokoView, tr: Text) -> str:
         grid.pop(0)
     lines = _status(view, tr)
     lines += ["```", *grid, "```"]
-    lines += _legend(view, layout, hidden, tr)
+    lines += _legend(view, layout, hidden, any(LAST_MARK in line for line in grid), tr)
     if view.step == "over":
         lines.append(tr("takenoko.board.standings"))
         lines += _standings(view, tr)
@@ -419,10 +429,37 @@ def _standings(view: TakenokoView, tr: Text) -> list[str]:
                 panda=panda,
                 emperor=2 if seat == view.emperor else 0,
                 n=len(view.done[seat]),
-                ids=", ".join(view.done[seat]) or "-",
             )
         )
     return lines
+
+
+def render_results(view: TakenokoView, tr: Text) -> str:
+    """TK-END-05 as the results show it, like an end-of-game table: each player's points by kind
+    (plots, gardener, panda, the Emperor) and the objectives they validated, by name."""
+    if not any(view.done):
+        return ""
+    result = outcome_of(view.done, view.emperor)
+    lines = [tr("takenoko.results.title")]
+    for standing in result.standings:
+        seat = standing.seat
+        plot, gardener, panda = points_by_category(view.done[seat])
+        lines.append(
+            tr(
+                "takenoko.results.player",
+                name=_name(tr, seat),
+                total=standing.score,
+                plot=plot,
+                gardener=gardener,
+                panda=panda,
+                emperor=2 if seat == view.emperor else 0,
+            )
+        )
+        names = [tr(card_key(card_id)) for card_id in view.done[seat]]
+        lines.append(
+            tr("takenoko.results.objectives", n=len(names), names=tr("takenoko.results.sep").join(names) or "-")
+        )
+    return "\n".join(lines)
 
 
 # -- a seat's private view ------------------------------------------------------------------------------

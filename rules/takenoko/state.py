@@ -73,6 +73,24 @@ class PlayerBoard(Frozen):
     """Bamboo sections eaten by the panda, by colour: green, yellow, pink."""
 
 
+class LastTurn(Frozen):
+    """What the latest turn that changed the table touched, for the boards' marks: a player back
+    after a day sees it first. A turn starts a new record with its first change, so the previous
+    turn's marks stay on the board while the next player has not changed anything yet."""
+
+    seat: int = -1
+    """Whose turn it was; -1 before any turn changed anything."""
+    round: int = 0
+    hexes: tuple[tuple[int, int], ...] = ()
+    """Plots laid, grown, eaten from, irrigated or improved, and where a figure stopped."""
+    canals: tuple[tuple[int, int, int], ...] = ()
+    """Canals laid."""
+    gardener: tuple[int, int] | None = None
+    """Where the gardener stood before the turn moved it (None: it did not move)."""
+    panda: tuple[int, int] | None = None
+    """Where the panda stood before the turn moved it (None: it did not move)."""
+
+
 class TakenokoState(Frozen):
     """A whole Takenoko table."""
 
@@ -130,3 +148,5 @@ class TakenokoState(Frozen):
     """Each seat's validated cards, in order (public, never lost: TK-OBJ-02)."""
     emperor: int
     """The seat holding the Emperor (TK-END-01), else -1."""
+    last: LastTurn = LastTurn()
+    """What the latest turn changed (a default, so states stored before it load)."""

@@ -169,7 +169,7 @@ def play(w: TakenokoFields, action: TakenokoAction, *, forced: bool = False) -> 
     """Play one choice of the open decision (already checked to be among its choices)."""
     step = w.step
     if forced and step in ANNOUNCED and action.kind not in ("row", "dir"):
-        w.event("takenoko.event.only_choice", seats={"player": w.turn}, terms={"what": f"takenoko.question.{step}"})
+        w.event(f"takenoko.event.only.{step}", seats={"player": w.turn})
     kind = action.kind
     if kind == "act" and action.name in FREE_KINDS:
         w.back = step
@@ -191,6 +191,7 @@ def _action(w: TakenokoFields, action: TakenokoAction, forced: bool) -> None:
         return
     name = action.name
     w.used = (*w.used, name)
+    w.touch()  # an action taken: from now on the boards mark this turn, not the one before
     seat = w.turn
     if name == "plot":
         # TK-PLOT-01: draw up to 3, shown only to the player, in draw order.

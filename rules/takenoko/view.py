@@ -12,7 +12,7 @@ from rules.takenoko.actions import TakenokoAction
 from rules.takenoko.data import CARDS, CATEGORIES
 from rules.takenoko.layout import shows_spots
 from rules.takenoko.objectives import met
-from rules.takenoko.state import SECRET_STEPS, PlayerBoard, Plot, Step, TakenokoState
+from rules.takenoko.state import SECRET_STEPS, LastTurn, PlayerBoard, Plot, Step, TakenokoState
 from rules.takenoko.turn import candidates, choices
 from rules.takenoko.work import TakenokoWork
 
@@ -53,6 +53,8 @@ class TakenokoView(Frozen):
     """The spots, canals or tiles of the open public decision, in label order."""
     by_row: bool
     """True while a board row (or a direction) is asked before the spot itself."""
+    last: LastTurn
+    """What the latest turn that changed the table touched (public: the boards mark it)."""
     hand: tuple[str, ...] | None = None
     met: tuple[bool, ...] | None = None
     """For each card of ``hand``: does it hold now?"""
@@ -111,6 +113,7 @@ def make_view(state: TakenokoState, seat: int | None) -> TakenokoView:
         emperor=state.emperor,
         targets=targets,
         by_row=by_row,
+        last=state.last,
         hand=hand,
         met=None if hand is None else tuple(c in holding for c in hand),
         drawn=state.drawn if own and seat == state.turn and state.step == "plot_pick" else None,

@@ -2,13 +2,14 @@
 
 The package assembles the game from its parts: the rules (rules.py, on the working copy of
 work.py and the steps of auction, movement, betting and scoring), the views and prompts (view.py),
-the text (render.py), the AI (ai.py) and the secrets (secrets.py).
+the text (render.py), the picture (picture.py), the AI (ai.py), the secrets (secrets.py) and the
+standing orders (orders.py).
 """
 
 from __future__ import annotations
 
-from rules.engine import Game, Presentation, Secrets
-from rules.toprace import ai, render, rules, secrets, view
+from rules.engine import Game, Orders, Presentation, Secrets
+from rules.toprace import ai, orders, picture, render, rules, secrets, view
 from rules.toprace.actions import Action, action_code, parse_action
 from rules.toprace.state import TopRaceState
 from rules.toprace.view import TopRaceView
@@ -33,11 +34,22 @@ GAME: Game[TopRaceState, Action, TopRaceView] = Game(
         prompt=view.prompt,
         render_board=render.render_board,
         render_private=render.render_private,
+        render_picture=picture.render_picture,
+        replay_turn=picture.replay_turn,
     ),
     ai=ai.ai_action,
     secrets=Secrets(public_choices=secrets.public_choices, swap=secrets.swap),
     hidden=secrets.hidden,
     skip=rules.skip,
+    orders=Orders(
+        fields=orders.fields,
+        check=orders.check,
+        decide=orders.decide,
+        keep=orders.keep,
+        describe=orders.describe,
+        label=orders.label,
+        plan=ai.plan,
+    ),
     state_version=1,
 )
 """Top Race as the registry holds it."""

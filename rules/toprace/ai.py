@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+from rules.engine import Order
+from rules.toprace import orders
 from rules.toprace.actions import Action
 from rules.toprace.data import (
     BET_NONE,
@@ -97,18 +99,33 @@ def _card_score(state: TopRaceState, w: list[float], cid: int) -> float:
     return score
 
 
-def _bid(state: TopRaceState, seat: int, opts: list[Action]) -> Action:
+def bid_limit(state: TopRaceState, seat: int) -> int:
+    """The most ``seat`` would pay for the car on offer: a share of its value estimated from the
+    hand, within its money, in whole bid steps. It reads only what stays fixed during an offer,
+    so one limit answers every turn of the offer (the plan as a standing order, TR-ORD-2)."""
     car = state.drivers[0]
     pts = hand_points(state, seat)
     mean = sum(pts) / NCARS
     value = sum(PRIZES) / NCARS + POINT_VALUE * (pts[car] - mean)
     limit = min(max(value, 0.0) * MARGIN, float(state.money[seat]))
-    want = max(state.high + BID_STEP, BID_STEP)
-    if want > limit:
-        return opts[0]  # pass
-    if state.ask == "amount" or opts[1].kind == "bid":
-        return next((a for a in opts if a.kind == "bid" and a.n == want), opts[0])
-    return opts[1]  # the first block holds the minimum raise
+    return int(limit // BID_STEP) * BID_STEP
+
+
+def plan(state: TopRaceState, seat: int, rng: random.Random) -> Order | None:
+    """The AI's bidding for the open offer as a standing order (TR-ORD): its limit, or a pass in
+    advance when the next bid is already beyond it; None outside an offer it is still in."""
+    if not orders.fields(state, seat):
+        return None
+    limit = bid_limit(state, seat)
+    lo = max(state.high + BID_STEP, BID_STEP)
+    value = str(limit) if lo <= limit else orders.PASS_VALUE
+    return orders.check(state, seat, {orders.MAX_BID: value})
+
+
+def _bid(state: TopRaceState, seat: int, opts: list[Action]) -> Action:
+    order = plan(state, seat, random.Random(0))
+    action = None if order is None else orders.decide(state, seat, order)[0]
+    return opts[0] if action is None else action
 
 
 def _end(state: TopRaceState, w: list[float], opts: list[Action]) -> Action:

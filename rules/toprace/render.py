@@ -45,6 +45,8 @@ GAP = 3
 """A run of more rows than this without a car is drawn as one '⋮' line."""
 AMOUNT = 7
 """Width of an amount column of the Grand Prix table ('−1 800' fits, with a space before it)."""
+LAST_MARK = "✨"
+"""Marks the line of a car the last move moved (the legend says so)."""
 
 
 def slots_text(edition: str, card_id: int) -> str:
@@ -172,6 +174,13 @@ def _map(view: TopRaceView, tr: Text) -> list[str]:
     return lines
 
 
+def _grid(view: TopRaceView, tr: Text) -> list[str]:
+    """The starting grid, rows 0 to -2, with the cars placed so far (TR-AUC: a buyer places their
+    car on a free cell of it), for the decision where a starting cell is chosen."""
+    marks = {view.cell[car]: CAR_LETTERS[car] for car in range(NCARS) if view.cell[car] != OFF}
+    return [f"    {tr('toprace.map.start')}", *(_map_row(view, row, marks, {}) for row in range(0, ROW_MIN - 1, -1))]
+
+
 # -- the board -----------------------------------------------------------------------------------
 
 
@@ -187,6 +196,7 @@ def _where(view: TopRaceView, tr: Text, car: int) -> str:
 
 def _car_lines(view: TopRaceView, tr: Text) -> list[str]:
     out = []
+    moved = {trail.car for trail in view.moved}
     for car in range(NCARS):
         o = view.owner[car]
         if o >= 0:
@@ -195,7 +205,10 @@ def _car_lines(view: TopRaceView, tr: Text) -> list[str]:
             who = tr("toprace.board.bank")
         else:
             who = "—"
-        out.append(f"{_car(tr, view.edition, car)} · {who} · {_where(view, tr, car)}")
+        mark = f" {LAST_MARK}" if car in moved else ""
+        out.append(f"{_car(tr, view.edition, car)} · {who} · {_where(view, tr, car)}{mark}")
+    if moved and view.phase == "auction":
+        out.append(tr("toprace.board.legend_placed"))
     return out
 
 
@@ -333,7 +346,7 @@ def _grand_prix_table(view: TopRaceView, tr: Text) -> list[str]:
             paid = sum(p.price for p in res.purchases if p.seat == s)
             bets = sum(b.payout for b in res.bets if b.seat == s)
             amounts = "".join(f"{_thousands(tr, x):>{AMOUNT}}" for x in (prize, -paid, bets))
-            rows.append(f" {tr('toprace.table.race', race=res.race):<3}{cars:<6}{amounts}")
+            rows.append(f" {tr('toprace.table.race', race=res.race):<4}{cars:<5}{amounts}")
     legend = tr("toprace.table.legend", cars=" ".join(car_token(ed, car) for car in range(NCARS)))
     return [tr("toprace.board.gp_title"), "```", *rows, "```", legend]
 
@@ -351,7 +364,12 @@ def render_board(view: TopRaceView, tr: Text) -> str:
         return "\n".join(lines)
     if view.phase == "race":
         track = _map(view, tr)
-        lines += ["```", *track, "```", tr("toprace.board.legend")]
+        legend = tr("toprace.board.legend")
+        if view.moved:
+            legend += " · " + tr("toprace.board.legend_last")
+        lines += ["```", *track, "```", legend]
+    elif view.ask == "grid":
+        lines += ["```", *_grid(view, tr), "```", tr("toprace.board.legend_grid")]
     lines += _car_lines(view, tr)
     lines += _player_lines(view, tr)
     if view.betting and view.phase == "race":

@@ -5,10 +5,19 @@ from __future__ import annotations
 
 from rules.engine import Frozen, Msg, ParamValue, Seat, msg
 from rules.toprace.auction import bid_range
-from rules.toprace.data import CARD, JOKER, NOT_BET, car_token
+from rules.toprace.data import CARD, FINISH, JOKER, NOT_BET, OFF, car_token
 from rules.toprace.movement import front_rear
 from rules.toprace.rules import to_act
 from rules.toprace.state import Ask, LastCard, Phase, Purchase, RaceResult, TopRaceState
+
+
+class Trail(Frozen):
+    """A car the last move moved: the cell it left and the cell it reached (``OFF`` before its
+    placement on the grid, or once broken down; ``FINISH`` when it crossed the line)."""
+
+    car: int
+    start: int
+    end: int
 
 
 class TopRaceView(Frozen):
@@ -56,6 +65,9 @@ class TopRaceView(Frozen):
     """The open TIP round (1..3), else 0."""
     has_bet: tuple[bool, ...]
     results: tuple[RaceResult, ...]
+    moved: tuple[Trail, ...]
+    """What the last move changed on the track, for the boards' marks: the cars the last card
+    moved (kept until the next card), or in an auction the car placed last."""
     hand: tuple[int, ...] | None = None
     my_bets: tuple[int, ...] | None = None
     """This seat's bet per TIP round this race (a car, 6 = none, -1 = none yet)."""
@@ -96,6 +108,31 @@ def prompt(state: TopRaceState, seat: Seat) -> Msg:
     if ask == "joker":
         return msg("toprace.prompt.joker", params={"joker": car_token(ed, JOKER), "points": state.points})
     return msg("toprace.prompt.end", params={"car": car_token(ed, state.car), "points": state.points})
+
+
+MOVING = frozenset(("move", "finish", "panne", "release"))
+"""The notes of a card's slot that change where a car stands (TR-MOVE, TR-PAIR-3/6)."""
+
+
+def moved(state: TopRaceState) -> tuple[Trail, ...]:
+    """The cars the last card moved, each from its first cell to its last (a car may move twice
+    on one card: a turbo, then a release), in the order they first moved; during an auction, the
+    car placed last on the grid (TR-AUC-7)."""
+    if state.phase == "auction":
+        placed = [p.car for p in state.purchases if state.cell[p.car] != OFF]
+        if not placed:
+            return ()
+        return (Trail(car=placed[-1], start=OFF, end=state.cell[placed[-1]]),)
+    if state.last is None:
+        return ()
+    starts: dict[int, int] = {}
+    ends: dict[int, int] = {}
+    for note in state.last.notes:
+        if note.kind not in MOVING:
+            continue
+        starts.setdefault(note.car, note.start)
+        ends[note.car] = FINISH if note.kind == "finish" else OFF if note.kind == "panne" else note.end
+    return tuple(Trail(car=car, start=start, end=ends[car]) for car, start in starts.items())
 
 
 def view(state: TopRaceState, seat: Seat | None) -> TopRaceView:
@@ -144,6 +181,7 @@ def view(state: TopRaceState, seat: Seat | None) -> TopRaceView:
         tip_open=tip_open,
         has_bet=tuple(b != NOT_BET for b in bet_row) if tip_open else (False,) * state.players,
         results=state.results,
+        moved=moved(state),
         hand=state.hands[seat] if mine and seat is not None else None,
         my_bets=tuple(state.bets[k][seat] for k in range(3)) if mine and seat is not None else None,
         question=prompt(state, seat) if mine and seat is not None and seat in acting else None,

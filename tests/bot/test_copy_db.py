@@ -77,7 +77,7 @@ async def test_copy_moves_everything_and_checks_every_table(tmp_path: Path, pg_u
     after = await PostgresStore.open(pg_url)
     try:
         assert await after.live_tables() == live_before
-        assert await after.dm_closed(BEN.id) and not await after.dm_closed(CY.id)
+        assert await after.closed_dms([BEN.id, CY.id]) == {BEN.id}
         assert not await after.reminders_on(DEE.id) and await after.reminders_on(ANA.id)
         over = await after.finished_tables(7)
         assert [t.id for t in over] == [3] and over[0].results  # the results (leaderboard) came too

@@ -6,16 +6,15 @@ undo allowed and refused, the paged log and the recap, results and the leaderboa
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.clock import Clocks, TableSettings
 from bot.errors import NotHost, Stale, TableError, UndoRefused
 from bot.outbox import Place, Player
 from bot.service import TableService
+from db.records import Clocks, TableSettings
 from db.sqlite import SqliteStore
 from db.store import TableStore
 from rules.registry import GAMES
@@ -44,8 +43,7 @@ async def started(
 
 
 async def clocks_of(service: TableService, table_id: int) -> Clocks:
-    table = await service.table(table_id=table_id)
-    return Clocks.from_json(table.clocks, len(table.seats), TableSettings.from_json(table.settings))
+    return (await service.table(table_id=table_id)).clocks
 
 
 async def asked(service: TableService, table_id: int) -> tuple[Player, Any]:
@@ -107,7 +105,7 @@ async def test_two_timeouts_in_a_row_mark_the_seat_away_until_any_command(days: 
     clocks = await clocks_of(days, table_id)
     assert clocks.seats[ask.seat].away
     # Any command brings them back.
-    await days.hand_with_recap(HERE, who)
+    await days.hand(HERE, who)
     assert not (await clocks_of(days, table_id)).seats[ask.seat].away
 
 
@@ -201,9 +199,9 @@ async def test_leave_mid_game_hands_the_seat_to_the_ai_and_return_takes_it_back(
         who, ask = await asked(days, table_id)
         await days.act(who, ask.choices[0].code, table_id=table_id, decision=ask.decision)
     final = await days.table(table_id=table_id)
-    stored = json.loads(final.results or "{}")
-    bens = next(r for r in stored["standings"] if r["user"] == BEN.id)
-    assert bens["ai_seconds"] == 7200
+    assert final.results is not None
+    bens = next(r for r in final.results.standings if r.user == BEN.id)
+    assert bens.ai_seconds == 7200
 
 
 async def test_undo_takes_back_ones_own_last_move_once(days: TableService) -> None:
@@ -215,14 +213,14 @@ async def test_undo_takes_back_ones_own_last_move_once(days: TableService) -> No
         await days.undo(HERE, other)
     assert not_mine.value.key == "undo.not_last"
     preview = await days.undo(HERE, who)
-    assert "Take 2" in preview.reply and preview.confirm.startswith("undo:")
-    ply = int(preview.confirm.split(":")[1])
+    assert "Take 2" in preview.reply and preview.confirm is not None
+    ply = preview.confirm
     done = await days.undo(HERE, who, confirm=ply)
     assert any("took back" in e for e in done.events)
     table = await days.table(table_id=table_id)
     assert table.decision_of(ask.seat) is not None and days.state_of(table).pile == 9
     assert await days.replay(table_id) == days.state_of(table)  # the log is append-only
-    assert [code for _, _, code in await days.store.actions(table_id)] == ["take:2", "!undo"]
+    assert [entry.code for entry in await days.store.actions(table_id)] == ["take:2", "!undo"]
     with pytest.raises(UndoRefused) as once:
         await days.undo(HERE, who)
     assert once.value.key == "undo.once"
@@ -279,7 +277,7 @@ async def test_recap_tells_what_happened_since_ones_last_move(days: TableService
     recap = await days.recap(table, who.id, "en")
     assert recap.startswith("🕰️ Since your last move")
     assert await days.recap(table, who.id, "en", after_hours=1000) == ""
-    hand = await days.hand_with_recap(HERE, who)
+    hand = await days.hand(HERE, who)
     assert hand.reply.startswith("🕰️")
 
 

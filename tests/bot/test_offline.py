@@ -64,10 +64,30 @@ async def test_lobby_mode_lets_players_join_and_start() -> None:
     script = ["ben join", "ben start", "cy join", "ana start"]
     text = await run(["mogul", "--players", "ana,ben,cy", "--lobby", "--seed", "3"], script)
     assert "ben joined the table." in text and "cy joined the table." in text
-    # Options read as the slash command shows them (MG-LOAN-1: a loan costs points, never repaid).
-    assert "loan_cost: 1 point per loan · quick_start: Off" in text
+    # Options read by their labels (MG-LOAN-1: a loan costs points, never repaid).
+    assert "Loans: 1 point per loan · Quick start: Off" in text
     assert "Only the table’s host" in text  # ben may not start
     assert "The Mogul game starts!" in text
+
+
+async def test_the_lobby_seats_the_ai_and_a_started_table_asks_nobody_to_join() -> None:
+    """--lobby honours --ai (those seats join by themselves, marked as AI; the host may add more
+    with "addbot"); without --lobby the table starts at once, so nobody is told to join or start."""
+    text = await run(
+        ["mogul", "--players", "ana,ben,cy", "--ai", "cy", "--lobby", "--seed", "3"], ["ana addbot", "ana start"]
+    )
+    assert "🤖 cy" in text and "🤖 Bot 1" in text and "The Mogul game starts!" in text
+    started = await run(["mogul", "--players", "ana,ben,cy", "--ai", "ben,cy", "--seed", "3"], [])
+    assert "Join with" not in started and "Others join" not in started and "The Mogul game starts!" in started
+
+
+async def test_back_after_a_timeout_the_hand_starts_with_what_the_ai_did() -> None:
+    """Issue 18's reproduction: Takenoko seed 3, on ana's turn "wait 36" twice (her time runs out
+    and the AI plays for her), then "ana hand": the recap is there, the AI's move for her in it."""
+    args = ["takenoko", "--players", "ana,ben", "--ai", "ben", "--seed", "3"]
+    text = await run(args, ["wait 36", "wait 36", "ana hand"])
+    hand = text.rsplit("[only ana sees]", 1)[1]
+    assert "🕰️ Since your last move:" in hand and "• 🤖 for ana:" in hand and "• ⏰ ana’s time ran out" in hand
 
 
 async def test_bad_command_lines_are_explained() -> None:
@@ -89,7 +109,7 @@ async def test_all_ai_top_race_grand_prix_finishes(players: int) -> None:
     assert "3/3" in text  # the third race was reached
     # TR §7: the final board sums up every race for every player (cars and places, prizes, bets).
     summary = text.split("📋", 1)[1]
-    assert all(f"{'R' if lang == 'en' else 'C'}{race} " in summary for race in (1, 2, 3))
+    assert all(f"{'R' if lang == 'en' else 'Co'}{race} " in summary for race in (1, 2, 3))
 
 
 @pytest.mark.parametrize(

@@ -66,7 +66,7 @@ async def test_lobby_create_join_leave_start(service: TableService) -> None:
     assert out.events[0].startswith("The Guess game starts")
     assert out.board.startswith("Guess round 1")
     # Every human gets their private view at the start.
-    assert set(out.private) == {ANA.id, BEN.id}
+    assert {p.user_id for p in out.private} == {ANA.id, BEN.id}
     table = await service.table(HERE)
     assert table.status == "active" and sorted(s.seat for s in table.seats if s.seat is not None) == [0, 1]
 
@@ -150,7 +150,9 @@ async def test_a_move_builds_the_outbox(service: TableService) -> None:
     assert out.events == [f"{players[ask.user_id].name} calls x2"]
     # Everyone is now asked a simultaneous secret pick: the others are mentioned and get a DM.
     assert sorted(out.mentions) == sorted(p for p in players if p != ask.user_id)
-    assert set(out.private) == set(out.mentions)
+    # ... and the mover too, whose own secret pick is open now: its buttons go with a DM.
+    assert {p.user_id for p in out.private} == {*out.mentions, ask.user_id}
+    assert out.own is not None and out.own.secret
     # The Outbox carries the open decisions, as a read would give them (buttons need no read).
     assert out.asks == await service.asks(table_id=table_id) and len(out.asks) == 3
     done = "Done: Stake x2." if ask.user_id != BEN.id else "C’est fait : Stake x2."
@@ -218,7 +220,11 @@ async def test_host_leaving_passes_the_role_and_the_last_one_closes(service: Tab
 async def test_hand_status_and_log(service: TableService, clock) -> None:  # type: ignore[no-untyped-def]
     table_id = await started(service, ANA, BEN)
     status = await service.status(HERE, ANA)
-    assert "waiting for" in status.reply and "2026-11-01 12:00:00 UTC" in status.reply
+    # Every seat and its clock: the one asked, since when and until when (front ends write the
+    # times in the reader's own way), and the others' banks.
+    (asked,) = [s for s in status.seats if s.asked_since is not None]
+    assert asked.asked_since == "2026-11-01T12:00:00+00:00" and asked.deadline == "2026-11-04T12:00:00+00:00"
+    assert [s.bank_hours for s in status.seats] == [72, 72] and not any(s.ai for s in status.seats)
     (ask,) = await service.asks(table_id=table_id)
     leader = by_id(ANA, BEN)[ask.user_id]
     clock.advance(hours=3)
@@ -229,7 +235,7 @@ async def test_hand_status_and_log(service: TableService, clock) -> None:  # typ
     log = await service.log_page(HERE, BEN)
     assert "ana has picked" in log.reply and "picked 2" not in log.reply.replace("has picked", "")
     status = await service.status(HERE, BEN)
-    assert "ben" in status.reply and "15:00:00" in status.reply
+    assert [(s.name, s.asked_since) for s in status.seats if s.asked_since] == [("ben", "2026-11-01T15:00:00+00:00")]
     with pytest.raises(NotSeated):
         await service.hand(HERE, CY)
 

@@ -14,7 +14,7 @@ from rules.registry import GAMES
 from tests.support.guess import GUESS
 
 TEST_GAMES: dict[str, Any] = {**GAMES, "guess": GUESS}
-TEST_EXTENSIONS = (*EXTENSIONS, "tests.cogs.guess_cog")
+TEST_EXTENSIONS = EXTENSIONS
 
 _BOTS: list[commands.Bot] = []  # every bot a test built (restarts build more than one)
 

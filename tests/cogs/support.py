@@ -8,7 +8,8 @@ from typing import Any
 
 import discord
 
-from bot.outbox import Ask, TableRecord
+from bot.outbox import Ask
+from db.records import TableRecord
 
 PREFERRED = ("drop", "take", "decline")  # a policy that keeps auctions (and the game) short
 

@@ -25,21 +25,27 @@ async def asked(env: Any, channel: Any, actors: dict[str, Any]) -> tuple[Any, An
     return table, ask, actors[ask.user_id]
 
 
-async def test_the_ping_carries_the_buttons_and_retires_them(simcord_env: Any) -> None:
+async def test_the_board_follows_the_turn_with_the_ping_and_the_buttons(simcord_env: Any) -> None:
+    """A hand-off moves the board to the bottom of the channel as a new message that pings the
+    player asked and carries their buttons; the old board keeps a summary of what happened, with
+    no buttons. One live set of buttons in the channel, always."""
     _, channel, actors = await open_mogul(simcord_env)
     table, ask, actor = await asked(simcord_env, channel, actors)
-    ping = pings(channel, actor)[-1]
+    board = await board_of(simcord_env, channel)
+    assert board.content.startswith(f"<@{actor.id}>"), "the board pings the player asked"
     button = f"gh:{table.id}:{ask.decision}:{pick(ask)}"
-    assert button in custom_ids(ping), "the ping offers the player's own buttons"
-    assert "⏳" in ping.content  # and says when their time runs out
-    result = await actor.click(ping, custom_id=button)  # played from the ping itself
+    assert button in custom_ids(board), "the board offers the player's own buttons"
+    assert "⏳" in board.content  # and says when their time runs out
+    result = await actor.click(board, custom_id=button)
     assert result.acknowledged
     after = await table_in(simcord_env, channel)
-    assert after.ply > table.ply
-    old = next(m for m in channel.history() if m.id == ping.id)
-    assert custom_ids(old) == [], "the answered ping's buttons are gone"
-    # The next player's ping is the live set now; the old decision's button is stale everywhere.
-    assert len([m for m in channel.history() if custom_ids(m) and m.id != after.board_message_id]) == 1
+    assert after.ply > table.ply and after.board_message_id != board.id
+    old = next(m for m in channel.history() if m.id == board.id)
+    assert custom_ids(old) == [] and "moved down" in old.content, "the old board is a summary now"
+    _, _, next_actor = await asked(simcord_env, channel, actors)
+    new = await board_of(simcord_env, channel)
+    assert new.content.startswith(f"<@{next_actor.id}>")
+    assert [m.id for m in channel.history() if custom_ids(m)] == [new.id]
 
 
 async def test_reminders_and_the_timeout_come_from_the_scheduler(simcord_env: Any) -> None:
@@ -74,8 +80,11 @@ async def test_leave_mid_game_kick_and_return(simcord_env: Any) -> None:
     assert refused.ephemeral and "host" in refused.response.content
     kicked = await host.slash(channel, "game kick", player=other)
     assert kicked.ephemeral and "AI" in kicked.response.content
-    status = await other.slash(channel, "game status")  # any command brings them back
-    assert status.ephemeral
+    # A kicked player comes back only with /game return: a stray command does not undo a kick.
+    status = await other.slash(channel, "game status")
+    assert status.ephemeral and "is back" not in (await board_of(simcord_env, channel)).content
+    back = await other.slash(channel, "game return")
+    assert back.ephemeral and "Welcome back" in back.response.content
     assert "is back" in (await board_of(simcord_env, channel)).content
 
 
@@ -153,9 +162,9 @@ async def test_the_clock_is_set_at_new_and_by_settings(simcord_env: Any) -> None
     res = await ana.slash(channel, "mogul new", clock=24, timeouts="skip")
     assert res.ephemeral
     table = await table_in(simcord_env, channel)
-    assert '"bank_hours": 24' in table.settings and '"policy": "skip"' in table.settings
+    assert table.settings.bank_hours == 24 and table.settings.policy == "skip"
     refused = await ben.slash(channel, "game settings", clock=168)
     assert refused.ephemeral and "host" in refused.response.content
     changed = await ana.slash(channel, "game settings", clock=0)
     assert changed.ephemeral and "no clock" in changed.response.content
-    assert '"bank_hours": 0' in (await table_in(simcord_env, channel)).settings
+    assert (await table_in(simcord_env, channel)).settings.bank_hours == 0

@@ -53,7 +53,7 @@ async def test_closed_dms_play_through_hand(simcord_env: Any) -> None:
     await ana.slash(channel, "game start")  # everyone gets a DM at the start; cy's fails
     actors = {str(a.id): a for a in (ana, ben, cy)}
     table = await table_in(simcord_env, channel)
-    assert await hub(simcord_env).service.dm_closed(str(cy.id))
+    assert await hub(simcord_env).service.store.closed_dms([str(cy.id)]) == {str(cy.id)}
 
     played_by_cy = 0
     for _ in range(60):

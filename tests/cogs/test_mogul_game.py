@@ -67,8 +67,9 @@ async def test_three_players_play_mogul_to_the_end(simcord_env: Any) -> None:
 
     # Nothing public showed a chip count or the seed before the end; the seed never.
     assert_secret_free(every_board, seed)
-    pings = [t for t in public_texts(channel) if t.startswith("<@")]
-    assert pings and all("https://discord.com/channels/" in p and "Mogul" in p for p in pings)
+    # The board that moves to the bottom at each hand-off pings the player asked, naming the game.
+    pings = [t for t in every_board if t.startswith("<@")]
+    assert pings and all("your move in **Mogul**" in p for p in pings)
     assert_secret_free([t for t in public_texts(channel) if t != end_board.content], seed)
     assert seed not in end_board.content
 
@@ -77,8 +78,16 @@ async def test_three_players_play_mogul_to_the_end(simcord_env: Any) -> None:
         dms = [m.content for m in actor.user.dm_channel.history()]
         assert dms and any("🪙" in d for d in dms)
         assert all("Mogul" in d and "https://discord.com/channels/" in d for d in dms)
-    # Each player sees their own ephemeral replies, never another's.
+    # The results offer the whole game as an animated picture (a button), and /game replay too.
+    results = next(m for m in channel.history() if m.content.startswith("🏁"))
     ana, ben = list(actors.values())[:2]
+    shown = await ana.click(results, custom_id=f"ghr:{final.id}")
+    posted = shown.followups[0] if shown.followups else shown.response
+    assert posted is not None and [a.filename for a in posted.attachments] == ["replay.gif"]
+    again = await ana.slash(channel, "game replay")
+    assert again.response is not None and "the whole game" in again.response.content
+    assert [a.filename for a in again.response.attachments] == ["replay.gif"]
+    # Each player sees their own ephemeral replies, never another's.
     ana_private = {m.id for m in channel.history(viewer=ana) if m.flags.ephemeral}
     ben_private = {m.id for m in channel.history(viewer=ben) if m.flags.ephemeral}
     assert ana_private and ben_private and not ana_private & ben_private

@@ -10,22 +10,12 @@ from typing import Any
 
 import pytest
 
-from bot.clock import iso
+from bot.clocks import iso
 from bot.errors import NoTable, Stale, TableError, TableFull
 from bot.outbox import Place, Player
 from bot.service import TableService
-from db.store import (
-    ChannelBusy,
-    Decision,
-    LobbyChange,
-    Move,
-    MoveWrite,
-    SeatRecord,
-    Start,
-    TableNotFound,
-    TableRecord,
-    TableStore,
-)
+from db.records import Decision, LobbyChange, Move, MoveWrite, Played, SeatRecord, Start, TableRecord
+from db.store import ChannelBusy, TableNotFound, TableStore
 from rules.engine import rng_for
 from rules.registry import GAMES
 from tests.conftest import ANA, BEN, CY, DEE, HERE, Clock
@@ -87,10 +77,12 @@ async def test_commit_move_appends_actions_and_advances_the_ply(store: TableStor
     table = await store.create_table(
         guild_id=1, channel_id=9, game="guess", options={}, seed="s", host=HOST, locale="en"
     )
-    write = MoveWrite(actions=[(0, "a"), (1, "b")], state="{}", decisions=(Decision(0, 2, "t"),), status="active")
+    write = MoveWrite(
+        actions=[Played(0, "a"), Played(1, "b")], state="{}", decisions=(Decision(0, 2, "t"),), status="active"
+    )
     _, after = await store.commit_move(table.id, lambda rec: Move(write, None))
     assert after.ply == 2 and after.decisions == (Decision(0, 2, "t"),)
-    assert await store.actions(table.id) == [(1, 0, "a"), (2, 1, "b")]
+    assert [e[:3] for e in await store.actions(table.id)] == [(1, 0, "a"), (2, 1, "b")]
     assert await store.get_table(table.id) == after
 
 
@@ -115,14 +107,14 @@ async def test_unknown_and_impossible_ids_name_no_table(store: TableStore, servi
 
 
 async def test_player_preferences(store: TableStore) -> None:
-    assert not await store.dm_closed("u9")
+    assert await store.closed_dms(["u9"]) == set()
     assert await store.set_dm_closed("u9", True)
     assert not await store.set_dm_closed("u9", True)
-    assert await store.dm_closed("u9")
+    assert await store.closed_dms(["u9", "u8", "u7"]) == {"u9"}
     assert await store.set_dm_closed("u9", False)
-    assert not await store.dm_closed("u9")
+    assert await store.closed_dms(["u9"]) == set()
     assert not await store.set_dm_closed("u8", False)  # unknown already meant open
-    assert not await store.dm_closed("u8")
+    assert await store.closed_dms(["u8"]) == set() and await store.closed_dms([]) == set()
 
 
 async def test_two_processes_opening_a_table_in_one_channel(open_store: OpenStore) -> None:
@@ -387,31 +379,31 @@ async def test_a_table_held_in_memory_follows_another_process_writes(open_store:
     assert await b.get_table(table.id) == joined and len(joined.seats) == 2
     assert await b.live_table(900) == joined
 
-    await a.set_board_message(table.id, 4242)
+    await a.set_messages(table.id, {"board_message_id": 4242})
     assert (await b.get_table(table.id)).board_message_id == 4242  # type: ignore[union-attr]
 
-    first = MoveWrite([(0, "x")], '{"n": 1}', (Decision(1, 1, "t1"),), "active")
+    first = MoveWrite([Played(0, "x")], '{"n": 1}', (Decision(1, 1, "t1"),), "active")
     _, started = await a.start_table(table.id, lambda rec: Start(["u1", "u2"], '{"n": 0}', first, None))
     assert await b.get_table(table.id) == started
     assert [(s.user_id, s.seat) for s in started.seats] == [("u1", 0), ("u2", 1)]
 
-    second = MoveWrite([(1, "y")], '{"n": 2}', (Decision(0, 2, "t2"),), "active")
+    second = MoveWrite([Played(1, "y")], '{"n": 2}', (Decision(0, 2, "t2"),), "active")
     _, moved = await a.commit_move(table.id, lambda rec: Move(second, None))
     assert moved.ply == 2 and (await b.get_table(table.id)) == moved
 
-    await a.commit_move(table.id, lambda rec: Move(MoveWrite([(0, "z")], '{"n": 3}', (), "active"), None))
+    await a.commit_move(table.id, lambda rec: Move(MoveWrite([Played(0, "z")], '{"n": 3}', (), "active"), None))
     seen: list[int] = []
 
     def decide(rec: TableRecord) -> Move[int]:
         seen.append(rec.ply)
         if rec.ply < 3:
             raise ValueError("this copy is stale: the decision is gone")
-        return Move(MoveWrite([(1, "w")], '{"n": 4}', (), "active"), rec.ply)
+        return Move(MoveWrite([Played(1, "w")], '{"n": 4}', (), "active"), rec.ply)
 
     ply, after = await b.commit_move(table.id, decide)  # b still holds ply 2 in memory
     assert seen == [2, 3] and ply == 3 and after.ply == 4
     assert await a.get_table(table.id) == after
-    assert await a.actions(table.id) == [(1, 0, "x"), (2, 1, "y"), (3, 0, "z"), (4, 1, "w")]
+    assert [e[:3] for e in await a.actions(table.id)] == [(1, 0, "x"), (2, 1, "y"), (3, 0, "z"), (4, 1, "w")]
 
     assert await a.set_status(table.id, "over", only_if=("active",))
     assert (await b.get_table(table.id)).status == "over"  # type: ignore[union-attr]
@@ -426,17 +418,17 @@ async def test_a_stale_copy_whose_guard_misses_is_decided_again(open_store: Open
     a, b = await open_store(), await open_store()
     table = await a.create_table(guild_id=1, channel_id=901, game="guess", options={}, seed="s", host=HOST, locale="en")
     await b.get_table(table.id)
-    await a.commit_move(table.id, lambda rec: Move(MoveWrite([(0, "a")], "{}", (), "active"), None))
+    await a.commit_move(table.id, lambda rec: Move(MoveWrite([Played(0, "a")], "{}", (), "active"), None))
     seen: list[tuple[int, int]] = []
 
     def decide(rec: TableRecord) -> Move[None]:
         seen.append((rec.ply, rec.revision))
-        return Move(MoveWrite([(1, "b"), (0, "c")], "{}", (), "active"), None)
+        return Move(MoveWrite([Played(1, "b"), Played(0, "c")], "{}", (), "active"), None)
 
     _, after = await b.commit_move(table.id, decide)
     assert [ply for ply, _ in seen] == [0, 1] and seen[1][1] == seen[0][1] + 1
     assert after.ply == 3 and await a.get_table(table.id) == after
-    assert await a.actions(table.id) == [(1, 0, "a"), (2, 1, "b"), (3, 0, "c")]
+    assert [e[:3] for e in await a.actions(table.id)] == [(1, 0, "a"), (2, 1, "b"), (3, 0, "c")]
 
 
 # -- what falls due ---------------------------------------------------------------------------------
@@ -481,12 +473,37 @@ async def test_reminders_pings_results_and_past_tables(store: TableStore, clock:
     assert await store.reminders_on("u1")
     service = TableService(store, TEST_GAMES, clock=clock, new_seed=lambda: "s")
     table_id = await started(service, "guess", Place(5, 920), ANA, BEN)
-    await store.set_ping_message(table_id, 1234)
+    await store.set_messages(table_id, {"ping_message_id": 1234})
     assert (await store.get_table(table_id)).ping_message_id == 1234  # type: ignore[union-attr]
     while (table := await service.table(table_id=table_id)).status == "active":
         for ask in await service.asks(table_id=table_id):
             await service.act(PEOPLE[ask.user_id], ask.choices[0].code, table_id=table_id, decision=ask.decision)
     (over,) = await store.finished_tables(5)
-    assert over.id == table.id and over.results and '"standings"' in over.results
+    assert over.id == table.id and over.results and len(over.results.standings) == 2
     assert await store.finished_tables(5, "mogul") == [] and await store.finished_tables(6) == []
     assert [t.id for t in await store.channel_tables(920)] == [table_id]
+
+
+async def test_two_processes_apply_a_standing_order_once(open_store: OpenStore, clock: Clock) -> None:
+    """MG-ORD: an order lives in the table's row and acts inside the guarded write of the move
+    before it, so when that move reaches two processes at once, one write lands, with the order's
+    answer, and the other finds the table moved: the order never pays twice."""
+    a, b = await two_services(open_store, clock)
+    place = Place(1, 940)
+    table_id = await started(a, "mogul", place, ANA, BEN, CY)
+    table = await a.table(table_id=table_id)
+    (ask,) = await a.asks(table_id=table_id)
+    assert a.state_of(table).phase == "auction"
+    holder_seat = (ask.seat + 1) % 3  # the next bidder, clockwise (MG-AUC-1)
+    holder = PEOPLE[table.seats[holder_seat].user_id]
+    await a.set_orders(place, holder, {"pays": "5", "scope": "always"})
+    clicker = PEOPLE[ask.user_id]
+    outcomes = await asyncio.gather(
+        a.act(clicker, "pay", table_id=table_id, decision=ask.decision),
+        b.act(clicker, "pay", table_id=table_id, decision=ask.decision),
+        return_exceptions=True,
+    )
+    assert sorted(type(o).__name__ for o in outcomes) == ["Outbox", "Stale"]
+    log = await b.store.actions(table_id)
+    assert [(e.seat, e.code, e.how) for e in log[-2:]] == [(ask.seat, "pay", ""), (holder_seat, "pay", "order")]
+    assert await b.replay(table_id) == b.state_of(await b.table(table_id=table_id))

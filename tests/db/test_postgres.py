@@ -11,11 +11,12 @@ import asyncpg
 
 from db import is_postgres_url
 from db.postgres import PostgresStore
+from db.records import Move, MoveWrite, Played, SeatRecord
 from db.sqlite import SqliteStore
-from db.store import Move, MoveWrite, SeatRecord, migrations
+from db.store import migrations
 
 HOST = SeatRecord("u1", "ana", False, "en", None, "")
-ONLY_IN_SQLITE = {("tables", "last_move")}  # what the trigger of migration 0004 reads; a CTE needs none
+ONLY_IN_SQLITE = {("tables", "last_move"), ("tables", "last_notes")}  # what its triggers read (0004, 0006)
 ONLY_IN_POSTGRES = {("seats", "joined_no")}  # the join order SQLite keeps in its rowid
 
 
@@ -72,7 +73,7 @@ async def test_a_move_is_one_statement(pg_url: str) -> None:
         table = await store.create_table(
             guild_id=1, channel_id=5, game="guess", options={}, seed="s", host=HOST, locale="en"
         )
-        write = MoveWrite([(0, "a"), (0, "b")], "{}", (), "active")
+        write = MoveWrite([Played(0, "a"), Played(0, "b")], "{}", (), "active")
         await store.commit_move(table.id, lambda rec: Move(write, None))  # prepares the statement
         sent: list[str] = []
         async with store.pool.acquire() as conn:

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import aiosqlite
 
+from db.records import SeatRecord
 from db.sqlite import SqliteStore
-from db.store import SeatRecord, migrations
+from db.store import migrations
 
 HOST = SeatRecord("u1", "ana", False, "en", None, "")
 

@@ -28,6 +28,10 @@ for _loc in ("en", "fr"):
         _loc,
         {
             "guess.name": "Guess",
+            "cmd.guess.name": "guess",
+            "cmd.guess.description": "The Guess test game",
+            "cmd.guess.new.name": "new",
+            "cmd.guess.new.description": "Open a Guess table",
             "guess.stake": "Stake x{n}",
             "guess.pick": "Pick {n}",
             "guess.prompt_stake": "Call the stake",

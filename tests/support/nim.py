@@ -16,6 +16,11 @@ for _loc in ("en", "fr"):
         _loc,
         {
             "nim.name": "Nim",
+            "nim.tagline": "Take the last stick.",
+            "cmd.nim.name": "nim",
+            "cmd.nim.description": "Nim, the sticks game" if _loc == "en" else "Nim, le jeu des bâtonnets",
+            "cmd.nim.new.name": "new" if _loc == "en" else "nouvelle",
+            "cmd.nim.new.description": "Open a Nim table here" if _loc == "en" else "Ouvrir une table de Nim ici",
             "nim.take": "Take {n}",
             "nim.prompt": "Take 1 to 3 sticks ({pile} left)",
             "nim.event.take": "{player} takes {n}",

@@ -1,5 +1,6 @@
 """The Mogul AI: legal, blind to what its seat may not know, and free of the blunders a trial found
-(loans in most auctions, a runner-up keeping shares it should sell); bench/mogul_ai.py measures it."""
+(loans in most auctions, a runner-up keeping shares it should sell); bench/ai_strength.py measures it
+against the scripted players of tests/support/strategies/mogul.py."""
 
 from __future__ import annotations
 
@@ -109,7 +110,7 @@ def test_ai_decides_from_what_its_seat_may_know() -> None:
 
 def test_mg_loan_1_ai_borrows_only_when_broke_and_seldom() -> None:
     """MG-LOAN-1/2: the AI borrows only with no chip left (never to hoard chips), and well under the
-    3.5 loans per player and game of the AI it replaced (bench/mogul_ai.py)."""
+    3.5 loans per player and game of an early AI, which borrowed in most auctions."""
     loans = seats = 0
     for players in (3, 4, 5):
         for seed in range(6):
@@ -149,13 +150,18 @@ def test_mg_act_4_ai_runner_up_sells_late_in_the_game() -> None:
 
 
 def test_ai_drops_out_of_an_overpriced_auction() -> None:
-    """MG-AUC-2: with a pot worth more than the prize, the AI takes the pot instead of paying on."""
+    """MG-AUC-2: with a pot worth more than the prize, the AI takes the pot instead of paying on.
+    MG-LOAN-1: late in the game, with two chips worth less than the point a loan costs and a
+    share with little left to earn, a broke AI drops out rather than borrow. (Early in the game
+    the AI may borrow to stay in while the pot grows: chips are then worth more than the loan.)"""
     state = build(3, turn=A, pot=20, chips=(5, 5, 5), revealed="M09")
     assert PAY in GAME.legal_actions(state, A)
     assert GAME.ai_action(state, A, random.Random(0)) == DROP
-    broke = build(3, turn=A, pot=1, chips=(0, 6, 6), revealed="M13")
+    deck = ("M30", "M29", "M28", CRASH)
+    gone = tuple(card.id for card in CARD_LIST if card.id not in {*deck, "M13"})
+    broke = build(3, turn=A, pot=1, chips=(0, 6, 6), revealed="M13", deck=deck, discard=gone)
     assert LOAN in GAME.legal_actions(broke, A)
-    assert GAME.ai_action(broke, A, random.Random(0)) != LOAN  # a share is not worth a loan here
+    assert GAME.ai_action(broke, A, random.Random(0)) == DROP
 
 
 def test_ai_beats_random_players_three_players() -> None:

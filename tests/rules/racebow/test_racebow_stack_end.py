@@ -128,7 +128,7 @@ def test_rb_end_02_a_finisher_takes_no_turbo_step_leaves_the_track_and_is_skippe
     assert after.places[1] == 1 and after.tracks[1][0] == 3 and "turbo" not in keys(events)
     assert after.turn == 2
     board = GAME.presentation.render_board(GAME.view(after, None), Text("en", NAMES))
-    assert "  2 Bob    OYGBR OYGBR >3 +3 o3 1st" in board
+    assert "! 2 Bob    OYGBR OYGBR >3 +3 o3 1st" in board  # `!`: the latest turn was his
     # Seat 1 is skipped from now on: the next rounds only ever hand the turn to seats 0 and 2.
     seats = set()
     for ply in range(2, 12):

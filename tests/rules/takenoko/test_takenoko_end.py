@@ -76,18 +76,24 @@ def test_example_9_panda_points_break_ties_then_the_win_is_shared() -> None:
     assert shared.winners() == frozenset({0, 1}) and {s.rank for s in shared.standings} == {1}
 
 
-def test_tk_end_05_final_standings_on_the_board() -> None:
-    """TK-END-05: one row per player with rank, total, plot, gardener and panda points, the Emperor,
-    the number of objectives and their ids."""
+def test_tk_end_05_final_standings_on_the_board_and_in_the_results() -> None:
+    """TK-END-05: one row per player on the board with rank, total, plot, gardener and panda
+    points, the Emperor and the number of objectives; the results, like an end-of-game table,
+    name each player's objectives in the reader's language (never their codes)."""
     state = position(3, garden=GARDEN, step="over", emperor=2)
     state = state.model_copy(update={"done": (("PA-GG-1",), ("PL-G-LINE", "GA-G-F"), SEVEN)})
-    text = GAME.presentation.render_board(GAME.view(state, None), Text("en", ["Ann", "Bea", "Cal"]))
+    view = GAME.view(state, None)
+    text = GAME.presentation.render_board(view, Text("en", ["Ann", "Bea", "Cal"]))
     lines = [line for line in text.splitlines() if line[:2] in ("1.", "2.", "3.")]
     assert lines[0].startswith("1. **Cal** 21 pts (plot 19, gardener 0, panda 0, Emperor 2) · 7 objectives")
-    assert lines[1].startswith(
-        "2. **Bea** 5 pts (plot 2, gardener 3, panda 0, Emperor 0) · 2 objectives: PL-G-LINE, GA-G-F"
-    )
+    assert lines[1] == "2. **Bea** 5 pts (plot 2, gardener 3, panda 0, Emperor 0) · 2 objectives"
     assert lines[2].startswith("3. **Ann** 3 pts (plot 0, gardener 0, panda 3, Emperor 0)")
+    assert GAME.presentation.render_results is not None
+    results = GAME.presentation.render_results(view, Text("en", ["Ann", "Bea", "Cal"]))
+    assert "**Bea** — 5 points: 🧩 plots 2 · 👨‍🌾 gardener 3 · 🐼 panda 0 · 👑 Emperor 0" in results
+    assert "2 objectives: Plot: 3 green in a line; Gardener: green bamboo of 4 with fertilizer" in results
+    french = GAME.presentation.render_results(view, Text("fr", ["Ann", "Bea", "Cal"]))
+    assert "Panda : 2 sections vertes" in french and "PA-GG" not in french + results
 
 
 def test_tk_end_06_round_100_ends_the_game_without_an_emperor() -> None:

@@ -67,7 +67,7 @@ def test_example_10_an_eaten_plot_never_sprouts_again() -> None:
     garden = [plot("G", -1, 0, 0), plot("Y", 0, -1, 1)]
     state, events = play(position(garden=garden, boards={0: board(canals=1), 1: board(canals=1)}), "act:place_canal")
     # The only legal edge, (−1,0,1), is played for the player and said in the events.
-    assert state.canals == ((-1, 0, 1),) and "only_choice" in keys(events)
+    assert state.canals == ((-1, 0, 1),) and "only.canal" in keys(events)
     assert at(state, (-1, 0)).height == 0 and at(state, (0, -1)).height == 1
 
 

@@ -142,7 +142,7 @@ def test_a_single_choice_is_played_for_the_player() -> None:
     """§4.3: a step with one choice is not asked; the engine plays it and says so."""
     start = position(garden=[plot("G", 1, 0, 1)])
     state, events = play(start, "act:gardener")
-    assert state.gardener == (1, 0) and state.step == "action" and "only_choice" in keys(events)
+    assert state.gardener == (1, 0) and state.step == "action" and "only.gardener" in keys(events)
 
 
 def test_validate_is_offered_in_public_whenever_the_hand_holds_a_card() -> None:

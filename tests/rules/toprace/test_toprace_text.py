@@ -235,6 +235,8 @@ def test_grand_prix_table_sums_up_each_race() -> None:
             res = s.results[race - 1]
             mine = [c for c in res.places if res.owners[c] == seat]
             paid = sum(p.price for p in res.purchases if p.seat == seat) // 1000
-            assert row.startswith(f" R{race} " + " ".join(f"{CAR_LETTERS[c]}{res.places.index(c) + 1}" for c in mine))
+            assert row.startswith(
+                f" {'R' + str(race):<4}" + " ".join(f"{CAR_LETTERS[c]}{res.places.index(c) + 1}" for c in mine)
+            )
             assert re.search(rf"[−]{paid}\b" if paid else r" 0\b", row), row
     assert "Amounts in thousands of dollars. A2: car A finished 2nd. 🩵A 🟥B ⬜C 🟩D 🟦E 🟨F" in text

@@ -1,5 +1,5 @@
-"""What every part of the table service shares: the store, the games, the clock, and the lookups
-of tables and their states."""
+"""Finding tables and their games: the store, the registry and the clock every part of the
+service shares, the look-ups by channel or id, and the parsed game states kept in memory."""
 
 from __future__ import annotations
 
@@ -8,15 +8,16 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
-from bot.clock import iso
+from bot.clocks import iso
 from bot.errors import NoTable, NotInLobby, UnknownGame
-from bot.outbox import Place, Reminder
-from db.store import LobbyChange, MoveWrite, TableNotFound, TableRecord, TableStore, fits_id
-from rules.engine import Event, Game, Msg
+from bot.i18n import t
+from bot.outbox import Place, Table
+from db.records import LobbyChange, TableRecord
+from db.store import TableNotFound, TableStore, fits_id
+from rules.engine import Game
 from rules.registry import GAMES
 
 K = TypeVar("K")
@@ -24,17 +25,16 @@ T = TypeVar("T")
 V = TypeVar("V")
 STATE_CACHE = 1024
 """Parsed game states kept per process (least recently used go first)."""
-HISTORY_CACHE = 256
-"""Public histories kept per process, for recaps and the paged log."""
 
 
 class Lru(Generic[K, V]):
-    """A small bounded mapping that forgets the least recently used entries."""
+    """A small bounded mapping that forgets the least recently used entries (thread-safe: moves
+    are decided in worker threads too)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
         self._items: OrderedDict[K, V] = OrderedDict()
-        self._lock = threading.Lock()  # moves are decided in worker threads too (bot/moves.py)
+        self._lock = threading.Lock()
 
     def get(self, key: K) -> V | None:
         """The value for ``key`` (now the most recently used), if held."""
@@ -61,20 +61,8 @@ class Lru(Generic[K, V]):
         return len(self._items)
 
 
-@dataclass
-class Step:
-    """The result of one move inside its transaction: the write, the new state, what happened."""
-
-    write: MoveWrite
-    state: Any
-    events: list[tuple[int | None, Event]]  # (acting seat, or None for the setup; event)
-    opened: frozenset[int]  # seats whose decision opened in this move
-    played: Msg | None = None  # the label of the human move that started it
-    reminders: list[Reminder] = field(default_factory=list)  # reminders that fell due with it
-
-
-class ServiceCore:
-    """The store, the games and the clock, and the lookups every part of the service uses."""
+class Tables:
+    """The store, the games and the clock, and the look-ups every part of the service makes."""
 
     def __init__(
         self,
@@ -89,54 +77,63 @@ class ServiceCore:
         self.new_seed = new_seed
         store.clock = lambda: iso(self.clock())
         self._states: Lru[int, tuple[int, Any]] = Lru(STATE_CACHE)  # table id -> (ply, parsed state)
-        self._histories: Lru[int, Any] = Lru(HISTORY_CACHE)  # table id -> public history (bot/history.py)
 
-    def _rules(self, game: str) -> Game[Any, Any, Any]:
+    def rules(self, game: str) -> Game[Any, Any, Any]:
+        """A hosted game's bundle, or UnknownGame naming those the bot hosts."""
         try:
             return self.games[game]
         except KeyError:
             raise UnknownGame(game=game, games=", ".join(sorted(self.games))) from None
 
-    async def _live(self, place: Place) -> TableRecord:
+    async def live(self, place: Place) -> TableRecord:
+        """The lobby or active table of a channel, or NoTable."""
         table = await self.store.live_table(place.channel_id) if fits_id(place.channel_id) else None
         if table is None:
             raise NoTable()
         return table
 
-    async def _get(self, table_id: int) -> TableRecord:
+    async def live_or_none(self, place: Place) -> TableRecord | None:
+        """The lobby or active table of a channel, if any."""
+        return await self.store.live_table(place.channel_id) if fits_id(place.channel_id) else None
+
+    async def get(self, table_id: int) -> TableRecord:
+        """A table by id, whatever its status, or NoTable."""
         table = await self.store.get_table(table_id) if fits_id(table_id) else None
         if table is None:
             raise NoTable()
         return table
 
-    async def _table(self, place: Place | None, table_id: int | None, *, ended: bool = False) -> TableRecord:
+    async def find(self, place: Place | None, table_id: int | None, *, ended: bool = False) -> TableRecord:
         """A table by id, else the live table of ``place``; with ``ended``, else its last game."""
         if table_id is not None:
-            return await self._get(table_id)
+            return await self.get(table_id)
         if place is None:
             raise NoTable()
         if not ended:
-            return await self._live(place)
+            return await self.live(place)
         table = await self.store.last_table(place.channel_id) if fits_id(place.channel_id) else None
         if table is None or (table.state is None and table.status != "lobby"):
             raise NoTable()  # nothing was ever played here (or only a lobby that closed)
         return table
 
-    async def _lobby_write(
+    async def lobby_write(
         self, table_id: int, change: Callable[[TableRecord], LobbyChange[T]]
     ) -> tuple[T, TableRecord]:
+        """One lobby change, decided by ``change`` on the row it writes."""
         try:
             return await self.store.update_lobby(table_id, change)
         except TableNotFound as gone:
             raise NoTable() from gone
 
-    def _state(self, table: TableRecord) -> Any:
+    def state(self, table: TableRecord) -> Any:
+        """The game state of a started table, parsed once per ply (upgraded if stored by an older
+        version of its game)."""
         cached = self._states.get(table.id)
         if cached and cached[0] == table.ply:
             return cached[1]
         if table.state is None:
             raise NotInLobby("error.not_started")
-        rules = self._rules(table.game)
+        rules = self.rules(table.game)
         if table.state_version != rules.state_version:
             data = rules.upgrade(json.loads(table.state), table.state_version)
             state = rules.state_type.model_validate(data)
@@ -145,11 +142,51 @@ class ServiceCore:
         self._states.put(table.id, (table.ply, state))
         return state
 
-    @staticmethod
-    def _names(table: TableRecord) -> list[str]:
-        return [s.name for s in table.seats]
+    def remember(self, table: TableRecord, state: Any) -> None:
+        """Hold the state a write just produced (the next read finds it parsed)."""
+        self._states.put(table.id, (table.ply, state))
 
-    @staticmethod
-    def _name_of(table: TableRecord, user_id: str) -> str:
-        seat = table.seat_of(user_id)
-        return seat.name if seat else user_id
+    def forget(self, table_id: int) -> None:
+        """Drop a table's held state (it was cancelled)."""
+        self._states.pop(table_id)
+
+    def initial(self, table: TableRecord) -> Any:
+        """The state a started table began from (for replays)."""
+        if table.initial_state is None:
+            raise NotInLobby("error.not_started")
+        return self.rules(table.game).state_type.model_validate_json(table.initial_state)
+
+
+def names(table: TableRecord) -> list[str]:
+    """The players' display names, by seat."""
+    return [s.name for s in table.seats]
+
+
+def board_names(table: TableRecord) -> list[str]:
+    """The players' names as a board shows them: a seat the AI plays for an absent player (timed
+    out, left, kicked) is marked, so a board says who is really at the table."""
+    away = {seat for seat, clock in enumerate(table.clocks.seats) if clock.away}
+    return [
+        t("table.ai_mark", table.locale, player=s.name) if s.seat in away and not s.is_ai else s.name
+        for s in table.seats
+    ]
+
+
+def name_of(table: TableRecord, user_id: str) -> str:
+    """The display name of a seated user (their id if they are not seated)."""
+    seat = table.seat_of(user_id)
+    return seat.name if seat else user_id
+
+
+def table_of(record: TableRecord) -> Table:
+    """What a front end needs to know of a table to publish about it."""
+    return Table(
+        record.id,
+        record.game,
+        record.guild_id,
+        record.channel_id,
+        record.locale,
+        record.status,
+        record.board_message_id,
+        record.ping_message_id,
+    )

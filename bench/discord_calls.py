@@ -1,0 +1,147 @@
+"""Discord requests and service calls per move, counted over simcord flows.
+
+    python bench/discord_calls.py                 # a whole game of each (a few minutes)
+    python bench/discord_calls.py --clicks 60     # the first 60 clicks of each, a quicker look
+
+Each game is played through Discord as players do (every human decision is a click on the board,
+or on "Choose (secret)" and then the reply's button; the moves are the game's own AI's), with
+simcord standing in for Discord. For every click it counts:
+
+- the requests that count against Discord's global limit of 50 a second per bot token, by route
+  (interaction responses and webhook-token followups are exempt, and counted apart);
+- the calls the hub made to the service (one call in, one Outbox out, then one ``posted``).
+
+Prints one JSON object per game (means per click, the channel messages the game posted, and the
+routes), then the overall means.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from simcord.env import Env
+
+from bot.client import build_bot
+from tests.cogs.test_leaks import play_one, seat_everyone
+
+GAMES = {"mogul": 4, "toprace": 4, "takenoko": 3, "racebow": 4}
+
+
+class Counting:
+    """The service, counting the calls the Discord layer (cogs/) makes to it (the bench's own
+    reads, to choose a move, are not counted)."""
+
+    def __init__(self, service: Any) -> None:
+        self._service = service
+        self.calls: Counter[str] = Counter()
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._service, name)
+        if callable(value) and not name.startswith("_"):
+
+            def counted(*args: Any, **kwargs: Any) -> Any:
+                if sys._getframe(1).f_globals.get("__name__", "").startswith("cogs"):
+                    self.calls[name] += 1
+                return value(*args, **kwargs)
+
+            return counted
+        return value
+
+
+def route(method: str, path: str, channel_id: int) -> str:
+    """A request's kind: exempt from the global limit, or which limited route."""
+    if path.startswith("/interactions/") or path.startswith("/webhooks/"):
+        return "exempt"
+    if path == "/users/@me/channels":
+        return "open DM"
+    parts = path.split("/")
+    here = path.startswith(f"/channels/{channel_id}/")
+    if method == "POST" and path.endswith("/messages"):
+        return "channel message" if here else "DM"
+    if method == "PATCH" and len(parts) >= 5 and parts[3] == "messages":
+        return "edit message" if here else "edit DM"
+    if method == "DELETE":
+        return "delete message"
+    return f"{method} {'/'.join(parts[:3])}"
+
+
+async def measure(game: str, players: int, clicks: int, folder: Path) -> dict[str, Any]:
+    """Play ``clicks`` clicks of ``game`` and count what each cost."""
+    bot = build_bot(folder / f"{game}.sqlite3", scheduler_period=1800)
+    env = Env(bot)
+    await env.start()
+    try:
+        with env.time_context():
+            _, channel, actors, _ = await seat_everyone(env, game, players)
+            hub: Any = env.bot.hub  # type: ignore[attr-defined]
+            counting = Counting(hub.service)
+            hub.service = counting
+            rng = random.Random(11)
+            routes: Counter[str] = Counter()
+            names: Counter[str] = Counter()
+            made = 0
+            for _ in range(clicks):
+                before = len(env.http_requests)
+                counting.calls.clear()
+                if not await play_one(env, channel, actors, rng):
+                    break
+                made += 1
+                for request in env.http_requests[before:]:
+                    routes[route(request.method, request.path, channel.id)] += 1
+                routes["service calls"] += sum(counting.calls.values())
+                names.update(counting.calls)
+            await _close(bot)
+    finally:
+        await env.shutdown()
+    limited = sum(n for kind, n in routes.items() if kind not in ("exempt", "service calls"))
+    return {
+        "clicks": made,
+        "finished": made < clicks,
+        "channel_messages": routes["channel message"],
+        "limited_per_click": round(limited / made, 2) if made else 0,
+        "exempt_per_click": round(routes["exempt"] / made, 2) if made else 0,
+        "service_calls_per_click": round(routes["service calls"] / made, 2) if made else 0,
+        "routes": {k: v for k, v in sorted(routes.items()) if k not in ("exempt", "service calls")},
+        "service_calls": dict(sorted(names.items())),
+    }
+
+
+async def _close(bot: Any) -> None:
+    store = getattr(bot, "store", None)
+    if store is not None:
+        await store.close()
+
+
+async def main() -> None:
+    """Measure every game and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--clicks", type=int, default=1000, help="at most this many clicks per game")
+    parser.add_argument("--game", action="append", choices=sorted(GAMES))
+    args = parser.parse_args()
+    found: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for game in args.game or list(GAMES):
+            found[game] = await measure(game, GAMES[game], args.clicks, Path(tmp))
+    clicks = sum(f["clicks"] for f in found.values())
+    found["all"] = {
+        "clicks": clicks,
+        "limited_per_click": round(sum(f["limited_per_click"] * f["clicks"] for f in found.values()) / clicks, 2),
+        "service_calls_per_click": round(
+            sum(f["service_calls_per_click"] * f["clicks"] for f in found.values()) / clicks, 2
+        ),
+    }
+    print(json.dumps(found, indent=1))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

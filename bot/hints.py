@@ -1,0 +1,56 @@
+"""Hints for learners: what the AI would play now, and why, shown to the asking player alone —
+where the table allows it. A hint is kept (a count per seat, in the table's guarded write), so the
+results say a hint was used and the game counts for nobody's rating."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from bot.errors import NotSeated, TableError
+from bot.i18n import Text, catalogue, t
+from bot.outbox import Outbox, Place, Player
+from bot.outboxes import Outboxes
+from bot.step import Step
+from bot.tables import Tables, names
+from bot.turns import Turns
+from db.records import TableRecord
+from rules.engine import rng_for
+
+
+class Hints:
+    """/game hint."""
+
+    def __init__(self, tables: Tables, turns: Turns, outboxes: Outboxes) -> None:
+        self.tables = tables
+        self.turns = turns
+        self.outboxes = outboxes
+
+    async def hint(self, place: Place, player: Player) -> Outbox:
+        """The AI's move for the player's open decision, at the level that plays for absent
+        players ("normal"), with a one-line reason for that kind of move."""
+        table = await self.tables.live(place)
+        seat_rec = table.seat_of(player.id)
+        if seat_rec is None or seat_rec.seat is None or seat_rec.is_ai:
+            raise NotSeated()
+        if not table.settings.hints:
+            raise TableError("hint.off")
+        seat = seat_rec.seat
+        if table.status != "active" or table.decision_of(seat) is None:
+            raise TableError("hint.nothing")
+        rules = self.tables.rules(table.game)
+        state = self.tables.state(table)
+        action = rules.ai_action(state, seat, rng_for(f"{table.seed}:hint", table.ply))
+        tr = Text(player.locale, names(table))
+        label = tr.msg(rules.presentation.action_label(state, seat, action))
+        kind = rules.action_code(action).split(":", 1)[0]
+        key = f"{table.game}.hint.{kind}"
+        reason = t(key, player.locale) if key in catalogue("en") else t("hint.any", player.locale)
+
+        def count(rec: TableRecord, now: datetime) -> Step:
+            clock = rec.clocks.seats[seat]
+            clocks = rec.clocks.with_seat(seat, replace(clock, hints=clock.hints + 1))
+            return self.turns.advance(rec, self.tables.state(rec), now, clocks=clocks)
+
+        await self.turns.rewrite(table.id, count)  # nothing public: the results will say it
+        return self.outboxes.plain(table, t("hint.text", player.locale, action=label, reason=reason))

@@ -1,0 +1,461 @@
+"""What the store hands up and takes in: typed records, parsed once where a row is read.
+
+Nothing above ``db/`` sees a table's settings, clocks, results or standing orders as JSON text:
+the backends turn each column into these values on the way up (``record_from``) and back into
+text on the way down (``*_json``). The game state alone stays text, since only its game's model
+can read it (the service parses it, once per ply, in its cache).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any, Generic, NamedTuple, TypeVar
+
+T = TypeVar("T")
+HOUR = 3600.0
+DEFAULT_BANK_HOURS = 72
+DEFAULT_BONUS_HOURS = 24
+
+
+# -- the log ----------------------------------------------------------------------------------------
+HOW = ("", "order", "timeout", "ai")
+"""Who decided a logged move for its seat: "" the seat itself (a player's click or command, an AI
+seat's own move), "order" the player's standing order, "timeout" the clock (the AI or a pass,
+when the player's time ran out), "ai" the AI standing in for an absent player."""
+
+
+class Played(NamedTuple):
+    """One action a write appends to the log: by which seat, its code, and who decided it."""
+
+    seat: int
+    code: str
+    how: str = ""
+
+
+class Logged(NamedTuple):
+    """One entry of a table's action log."""
+
+    ply: int
+    seat: int
+    code: str
+    how: str = ""
+
+
+class Noted(NamedTuple):
+    """One of the table's own events (a timeout, a pause, a kick...), as its log keeps it: the
+    table's ply when it happened and the public event as JSON (the service reads it)."""
+
+    ply: int
+    note: str
+
+
+# -- a table's clock --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TableSettings:
+    """What the host chose for the table's clock."""
+
+    bank_hours: int = DEFAULT_BANK_HOURS
+    """Each player's time bank; 0 = no clock (nobody is ever timed out)."""
+    bonus_hours: int = DEFAULT_BONUS_HOURS
+    """Time added to the mover's bank after each move, up to the bank's starting size."""
+    policy: str = "ai"
+    """When a clock runs out: "ai" plays the decision, "skip" passes the turn where the rules allow."""
+    hints: bool = False
+    """May players ask the AI for a hint (/game hint)? A game where one was asked counts for no rating."""
+
+    @property
+    def timed(self) -> bool:
+        """True when players have a clock at all."""
+        return self.bank_hours > 0
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    """One seat's clock and standing."""
+
+    bank: float
+    """Seconds left in the bank when the seat's current decision opened."""
+    timeouts: int = 0
+    """Timeouts in a row (a move of the player's own resets it)."""
+    away_since: str | None = None
+    """Since when the AI plays this seat (two timeouts, /game leave, or a kick); None: present."""
+    ai_seconds: float = 0.0
+    """Seconds the AI played this seat before its latest return (for the results)."""
+    reminded: int = 0
+    """Reminders sent for the current decision (0, 1 or 2)."""
+    moved_at: str | None = None
+    """When the player last made a decision of their own (for the recap of what they missed)."""
+    kicked: bool = False
+    """True while the seat is away because the host kicked its player (only /game return ends it)."""
+    decisions: int = 0
+    """Decisions this seat made in the game, whoever made them."""
+    ai_decisions: int = 0
+    """Of those, the ones the AI made for an absent or timed-out player (the fair leaderboard)."""
+    hints: int = 0
+    """Hints this seat's player asked for (then the game counts for nobody's rating)."""
+
+    @property
+    def away(self) -> bool:
+        """True while the AI plays this seat."""
+        return self.away_since is not None
+
+
+@dataclass(frozen=True)
+class Clocks:
+    """Every seat's clock, and the table's pause."""
+
+    seats: tuple[SeatClock, ...] = ()
+    paused_at: str | None = None
+    pause_used: float = 0.0
+    """Seconds of pause used so far in this game (at most seven days in all)."""
+
+    @classmethod
+    def start(cls, players: int, settings: TableSettings) -> Clocks:
+        """Full banks for everyone."""
+        return cls(seats=tuple(SeatClock(bank=settings.bank_hours * HOUR) for _ in range(players)))
+
+    def with_seat(self, seat: int, clock: SeatClock) -> Clocks:
+        """These clocks with one seat's replaced."""
+        seats = (*self.seats[:seat], clock, *self.seats[seat + 1 :])
+        return Clocks(seats=seats, paused_at=self.paused_at, pause_used=self.pause_used)
+
+    @property
+    def paused(self) -> bool:
+        """True while the host's pause holds every clock."""
+        return self.paused_at is not None
+
+
+# -- a finished game --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ResultRow:
+    """One seat of the final standings as stored: who, rank, score, and the AI's share of it."""
+
+    user: str
+    name: str
+    ai: bool
+    rank: int
+    score: int
+    keys: tuple[int, ...] = ()
+    ai_seconds: float = 0.0
+    """How long the AI played this human's seat."""
+    decisions: int = 0
+    ai_decisions: int = 0
+    """Decisions of the seat, and those the AI made for its absent player."""
+
+    @property
+    def counts(self) -> bool:
+        """True if this seat counts for its player's rating: a human seat the AI played for at
+        most half of its decisions (the fair leaderboard)."""
+        return not self.ai and self.ai_decisions * 2 <= self.decisions
+
+
+@dataclass(frozen=True)
+class Results:
+    """A finished game's standings, how ties were broken, and when it ended (ISO time)."""
+
+    standings: tuple[ResultRow, ...]
+    tiebreaks: tuple[str, ...] = ()
+    ended: str = ""
+    hints: tuple[str, ...] = ()
+    """The players who asked the AI for a hint during the game (it then counts for nobody)."""
+
+    def winners(self) -> list[str]:
+        """The names ranked first."""
+        return [row.name for row in self.standings if row.rank == 1]
+
+
+OrderBook = Mapping[int, Mapping[str, str]]
+"""Standing orders by seat: each a game's named values (``rules.engine.Order``), private to its seat."""
+
+
+# -- the table --------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Decision:
+    """An open decision: ``seat`` has been asked since ``ply`` (at ``since``, ISO time)."""
+
+    seat: int
+    ply: int
+    since: str
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """A player at a table (``seat`` is None while the table is in its lobby)."""
+
+    user_id: str
+    name: str
+    is_ai: bool
+    locale: str | None
+    seat: int | None
+    joined_at: str
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """One table row with its seats (in seat order once started, join order before)."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    options: dict[str, str]
+    seed: str
+    status: str
+    host_id: str
+    locale: str
+    initial_state: str | None
+    state: str | None
+    ply: int
+    state_version: int
+    decisions: tuple[Decision, ...]
+    board_message_id: int | None
+    created_at: str
+    updated_at: str
+    seats: tuple[SeatRecord, ...] = field(default=())
+    revision: int = 0  # bumped by every write to the table or its seats
+    settings: TableSettings = TableSettings()
+    clocks: Clocks = Clocks()
+    due_at: str | None = None  # ISO time of the next reminder or timeout, if any
+    ping_message_id: int | None = None  # the last turn ping, whose buttons retire with its decision
+    results: Results | None = None  # once the game is over
+    orders: OrderBook = field(default_factory=dict)
+
+    def seat_of(self, user_id: str) -> SeatRecord | None:
+        """The seat record of ``user_id``, if seated here."""
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def decision_of(self, seat: int) -> Decision | None:
+        """The open decision of ``seat``, if it has one."""
+        return next((d for d in self.decisions if d.seat == seat), None)
+
+
+# -- what a write decides ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MoveWrite:
+    """What one move writes: the actions it appended and the table's new state."""
+
+    actions: Sequence[Played]
+    state: str
+    decisions: tuple[Decision, ...]
+    status: str
+    state_version: int = 1  # the version of the game's state model that wrote ``state``
+    clocks: Clocks | None = None  # None: unchanged
+    settings: TableSettings | None = None  # None: unchanged
+    due_at: str | None = None  # when something next falls due (always written)
+    results: Results | None = None  # None: unchanged
+    orders: OrderBook | None = None  # None: unchanged
+    notes: Sequence[str] = ()  # the table's own public events, as JSON, logged before the actions
+
+    def applied_to(self, table: TableRecord, now: str) -> TableRecord:
+        """``table``'s record once this write has landed on it at ``now`` (what every backend
+        caches after a move, without reading the row back)."""
+        return replace(
+            table,
+            state=self.state,
+            state_version=self.state_version,
+            ply=table.ply + len(self.actions),
+            decisions=tuple(self.decisions),
+            status=self.status,
+            clocks=table.clocks if self.clocks is None else self.clocks,
+            settings=table.settings if self.settings is None else self.settings,
+            due_at=self.due_at,
+            results=table.results if self.results is None else self.results,
+            orders=table.orders if self.orders is None else self.orders,
+            updated_at=now,
+            revision=table.revision + 1,
+        )
+
+
+@dataclass(frozen=True)
+class Move(Generic[T]):
+    """What ``commit_move``'s callback decided: the write, and a result handed back to the caller."""
+
+    write: MoveWrite
+    result: T
+
+
+@dataclass(frozen=True)
+class Start(Generic[T]):
+    """What ``start_table``'s callback decided: the seat order (user ids), the initial state and
+    the first write (AI seats may already have played)."""
+
+    order: Sequence[str]
+    initial_state: str
+    write: MoveWrite
+    result: T
+
+
+@dataclass(frozen=True)
+class LobbyChange(Generic[T]):
+    """One change to a lobby, decided on the row it changes: a seat added or removed, the host's
+    role handed on, the table closed (``status``), the clock's settings."""
+
+    result: T
+    add: SeatRecord | None = None
+    remove: str | None = None
+    host: str | None = None
+    status: str | None = None
+    settings: TableSettings | None = None
+
+
+# -- columns as stored ------------------------------------------------------------------------------
+def decisions_json(decisions: Sequence[Decision]) -> str:
+    """Open decisions as stored: JSON [[seat, ply, since], ...]."""
+    return json.dumps([[d.seat, d.ply, d.since] for d in decisions])
+
+
+@lru_cache(maxsize=4096)
+def decisions_from(text: str) -> tuple[Decision, ...]:
+    """Open decisions from their stored JSON."""
+    return tuple(Decision(int(s), int(p), str(t)) for s, p, t in json.loads(text))
+
+
+def settings_json(settings: TableSettings) -> str:
+    """Settings as stored."""
+    return json.dumps(
+        {
+            "bank_hours": settings.bank_hours,
+            "bonus_hours": settings.bonus_hours,
+            "policy": settings.policy,
+            "hints": settings.hints,
+        },
+        sort_keys=True,
+    )
+
+
+@lru_cache(maxsize=256)
+def settings_from(text: str | None) -> TableSettings:
+    """Settings from their stored JSON (missing fields keep their defaults)."""
+    data = json.loads(text or "{}")
+    return TableSettings(**{k: data[k] for k in ("bank_hours", "bonus_hours", "policy", "hints") if k in data})
+
+
+def clocks_json(clocks: Clocks) -> str:
+    """Clocks as stored (every move writes them: built by hand, not by the slower ``asdict``)."""
+    return json.dumps(
+        {"seats": [vars(s) for s in clocks.seats], "paused_at": clocks.paused_at, "pause_used": clocks.pause_used},
+        sort_keys=True,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _clocks(text: str) -> Clocks:
+    data = json.loads(text)
+    return Clocks(
+        seats=tuple(SeatClock(**seat) for seat in data["seats"]),
+        paused_at=data.get("paused_at"),
+        pause_used=float(data.get("pause_used", 0.0)),
+    )
+
+
+def clocks_from(text: str | None, players: int, settings: TableSettings) -> Clocks:
+    """Clocks from their stored JSON; a table stored before clocks existed gets full banks."""
+    if not text or text == "{}":
+        return Clocks.start(players, settings)
+    return _clocks(text)
+
+
+def results_json(results: Results) -> str:
+    """Results as stored."""
+    rows = [
+        {
+            "user": r.user,
+            "name": r.name,
+            "ai": r.ai,
+            "rank": r.rank,
+            "score": r.score,
+            "keys": list(r.keys),
+            "ai_seconds": r.ai_seconds,
+            "decisions": r.decisions,
+            "ai_decisions": r.ai_decisions,
+        }
+        for r in results.standings
+    ]
+    return json.dumps(
+        {"standings": rows, "tiebreaks": list(results.tiebreaks), "ended": results.ended, "hints": list(results.hints)}
+    )
+
+
+def results_from(text: str | None) -> Results | None:
+    """Results from their stored JSON (None for a game not over)."""
+    if not text:
+        return None
+    data = json.loads(text)
+    rows = tuple(
+        ResultRow(
+            user=str(r["user"]),
+            name=str(r["name"]),
+            ai=bool(r.get("ai", False)),
+            rank=int(r["rank"]),
+            score=int(r["score"]),
+            keys=tuple(int(k) for k in r.get("keys", ())),
+            ai_seconds=float(r.get("ai_seconds", 0.0)),
+            decisions=int(r.get("decisions", 0)),
+            ai_decisions=int(r.get("ai_decisions", 0)),
+        )
+        for r in data.get("standings", [])
+    )
+    hints = data.get("hints") or ()
+    return Results(rows, tuple(data.get("tiebreaks", ())), str(data.get("ended", "")), tuple(hints))
+
+
+def orders_json(orders: OrderBook) -> str:
+    """Standing orders as stored (seat numbers as JSON keys)."""
+    return json.dumps({str(seat): dict(order) for seat, order in sorted(orders.items())}, sort_keys=True)
+
+
+def orders_from(text: str | None) -> OrderBook:
+    """Standing orders from their stored JSON."""
+    data = json.loads(text or "{}")
+    return {int(seat): {str(k): str(v) for k, v in order.items()} for seat, order in data.items()}
+
+
+def stored_columns(write: MoveWrite) -> tuple[str | None, ...]:
+    """The typed columns a write sets, as both backends store them, in the order their statements
+    list them: decisions, clocks, settings, due_at, results, orders (None: unchanged, except
+    due_at, which None clears)."""
+    return (
+        decisions_json(write.decisions),
+        None if write.clocks is None else clocks_json(write.clocks),
+        None if write.settings is None else settings_json(write.settings),
+        write.due_at,
+        None if write.results is None else results_json(write.results),
+        None if write.orders is None else orders_json(write.orders),
+    )
+
+
+def record_from(row: Any, seats: Sequence[Sequence[Any]]) -> TableRecord:
+    """A table record from its row and its seats' rows (user_id, name, is_ai, locale, seat,
+    joined_at), as either backend reads them."""
+    settings = settings_from(row["settings"])
+    players = sum(1 for s in seats if s[4] is not None)
+    return TableRecord(
+        id=int(row["id"]),
+        guild_id=row["guild_id"],
+        channel_id=int(row["channel_id"]),
+        game=str(row["game"]),
+        options=dict(json.loads(row["options"])),
+        seed=str(row["seed"]),
+        status=str(row["status"]),
+        host_id=str(row["host_id"]),
+        locale=str(row["locale"]),
+        initial_state=row["initial_state"],
+        state=row["state"],
+        ply=int(row["ply"]),
+        state_version=int(row["state_version"]),
+        decisions=decisions_from(row["decisions"]),
+        board_message_id=row["board_message_id"],
+        created_at=str(row["created_at"]),
+        updated_at=str(row["updated_at"]),
+        seats=tuple(SeatRecord(str(s[0]), str(s[1]), bool(s[2]), s[3], s[4], str(s[5])) for s in seats),
+        revision=int(row["revision"]),
+        settings=settings,
+        clocks=clocks_from(row["clocks"], players, settings),
+        due_at=row["due_at"],
+        ping_message_id=row["ping_message_id"],
+        results=results_from(row["results"]),
+        orders=orders_from(row["orders"]),
+    )
