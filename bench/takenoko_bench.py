@@ -1,6 +1,6 @@
 """Takenoko figures, printed as one JSON object (tests never assert timings).
 
-    python bench/takenoko_bench.py            # the full run (the AI's 200 games take a few minutes)
+    python bench/takenoko_bench.py            # the full run (the AI's 2 × 200 games take minutes)
     python bench/takenoko_bench.py --quick    # a smaller version
 
 Figures:
@@ -15,6 +15,8 @@ Figures:
   in all-AI games of 2, 3 and 4 players;
 - ai_vs_random: the AI against a random player in seeded 2-player games, seats alternating:
   wins, shared wins, losses and the win rate;
+- ai_vs_ai: all-AI games (normal level) of 2, 3 and 4 players in turn: how many ran to the
+  round-100 limit (TK-END-06; the goal is none in 200 seeds), the mean and longest game in rounds;
 - picture_ms / board_ms: drawing the PNG of a full 27-plot garden, and its text board.
 """
 
@@ -32,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from floor import floor_us_per_ply  # bench/ is the script's folder
 
 from bot.i18n import Text
-from rules.engine import ai_against_random, play_random, playout, rng_for
+from rules.engine import ai_against_random, ai_player, play_random, playout, rng_for
 from rules.takenoko import GAME
 from rules.takenoko.picture import render_picture
 from rules.takenoko.state import TakenokoState
@@ -103,6 +105,25 @@ def ai_vs_random(games: int) -> dict[str, float]:
     }
 
 
+def ai_vs_ai(games: int) -> dict[str, float]:
+    """All-AI games, 2, 3 and 4 players in turn: the round limit reached, game lengths."""
+    rounds: list[int] = []
+    limit = 0
+    for n in range(games):
+        seed, players = 20_000 + n, 2 + n % 3
+        state = GAME.start(players, {"pros_variant": "on" if n % 2 else "off"}, seed)
+        for ply in playout(GAME, state, seed, ai_player(GAME, seed)):
+            state = ply.after
+        rounds.append(state.round)
+        limit += state.emperor < 0
+    return {
+        "games": games,
+        "round_limit": limit,
+        "mean_rounds": round(statistics.fmean(rounds), 1),
+        "max_rounds": max(rounds),
+    }
+
+
 def full_garden() -> TakenokoState:
     """The end of a random 4-player game: all 27 plots placed."""
     state, _ = play_random(GAME, 4, {}, 11)
@@ -141,6 +162,7 @@ def main(quick: bool) -> dict[str, object]:
         },
         "ai_ms_per_decision": ai_timing(3 if quick else 9),
         "ai_vs_random": ai_vs_random(20 if quick else 200),
+        "ai_vs_ai": ai_vs_ai(15 if quick else 200),
         **drawing(10 if quick else 50),
     }
     figures["seconds"] = round(time.perf_counter() - started, 1)

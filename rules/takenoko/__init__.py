@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.engine import Game, Orders, Presentation, Secrets
 from rules.takenoko import orders
 from rules.takenoko.actions import TakenokoAction, action_code, parse_action
-from rules.takenoko.ai import choose
+from rules.takenoko.ai import choose, choose_easy, choose_strong
 from rules.takenoko.picture import render_picture, replay_turn
 from rules.takenoko.render import action_label, prompt, render_board, render_private, render_results
 from rules.takenoko.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, apply, legal_actions, outcome, setup, skip, to_act
@@ -38,6 +38,7 @@ GAME: Game[TakenokoState, TakenokoAction, TakenokoView] = Game(
         replay_turn=replay_turn,
     ),
     ai=choose,
+    levels={"easy": choose_easy, "strong": choose_strong},
     secrets=Secrets(public_choices=public_choices, swap=swap),
     hidden=hidden,
     skip=skip,

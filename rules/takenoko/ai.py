@@ -1,232 +1,209 @@
-"""A Takenoko player that pursues its objectives.
+"""Takenoko's AI, at three levels: a search over the rest of its own turn, in worlds its seat
+cannot tell from the real one, judged by the points it can expect (appraise.py).
 
-It plays one action at a time: every choice of the open decision is tried on a copy of the state,
-following the player's own further steps of the same action (a gardener's destination, a canal's
-edge), and the position reached is scored for this player alone. It reads only what the player
-may know (the garden, the boards, its own hand and drawn plots): choices that would reveal a
-hidden card — drawing plots or objectives — are scored by an estimate instead of being tried.
+At each real decision the AI deals worlds (guess.py: the other hands, the decks and another
+seat's drawn plots dealt again from what it has not seen), plays every choice in each world and
+follows its own turn to its end along a narrow beam (the few best continuations by their value),
+and keeps the choice whose turns end best on average. Drawing a plot or a card is played in the
+world, so its value is what the world's draws give, averaged over the worlds. Searching in
+worlds, never in the real state, is what keeps the AI from reading a hidden card; counts (worlds,
+beam, positions, replies) bound the search, never the clock.
+
+- ``normal`` (``Game.ai``, and the AI that plays for an absent player): one world, a beam of two.
+- ``strong``: two worlds and a wider beam, then, for its best three choices of an action, a
+  weather or a figure's move, it looks one round further: in three more worlds, every other
+  seat answers with its own best turn (one greedy step at a time), and the position is judged
+  when the AI's next turn comes. It sees what the others can take from it (a bamboo the panda
+  can reach) before it grows it for them.
+- ``easy``: a beginner's mistakes, not random ones: it takes one step at a time without looking
+  at what its actions do together, keeps no eye on the other players, hoards cards (a fuller
+  hand always looks good) and is in no hurry to meet them.
+
+Whatever the level, the AI validates a card as soon as one holds, the best first, and ends a turn
+with nothing left to do: the end-of-turn preference (orders.py) plays exactly the same.
+
+Measured (bench/ai_strength.py, seeds from 0; ratio = win share over the fair share): normal
+against panda rush / gardener / plot builder 1.39 (56 games) / 1.75 / 1.88 at 2 players, 1.05
+(40 games) / 2.44 / 2.81 at 3, 1.25 / 2.0 / 3.5 at 4 (16 games where not said), the AI before
+it 0.86 / 1.20 / 1.58 at 2 and 0.64 / 1.00 / 1.80 at 4; against that AI itself 1.07 (56 games),
+1.13 (80) and 1.6 (40) at 2, 3 and 4 players; decision p99 75-128 ms. Easy loses to every
+strategy at 2 players (0.12 / 0.5 / 0.75, 16 games). Strong: p99 0.8-1.3 s; too slow to measure
+its strength in the time the bench had (2 games a cell).
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from rules.engine import Seat, SeededOnFirstUse
 from rules.takenoko.actions import ACT, VALIDATE, TakenokoAction
-from rules.takenoko.cards import OFFSETS, PLACEMENTS, pack
-from rules.takenoko.data import CARDS, CATEGORIES, HAND_LIMIT, MAX_HEIGHT, Card
-from rules.takenoko.facts import garden_facts
-from rules.takenoko.hexes import POND
+from rules.takenoko.appraise import WEIGHTS, Weights, appraise
+from rules.takenoko.guess import sample_world
 from rules.takenoko.objectives import best_first
 from rules.takenoko.rules import apply, legal_actions, outcome
-from rules.takenoko.state import PlayerBoard, Plot, TakenokoState
+from rules.takenoko.state import TakenokoState
 
-BANKED = 3.0
-"""Weight of a validated point against a point still in hand (a validated card is never lost)."""
-ACTION_VALUE = 1.2
-"""What an action not yet taken this turn is worth (so the player uses its actions)."""
-STORED = 0.5
-"""A canal or a chip kept on the board."""
-EATEN = 0.15
-"""A bamboo section on the board (food for future panda cards)."""
-SUB_STEPS = 4
-"""How many steps of one action are followed (category, then spot, then chip...)."""
+ANSWERED = frozenset(("face", "rain", "storm", "clouds", "action", "gardener", "panda", "storm_tile"))
+"""Decisions whose effect on the others' next turns the strong level checks: the weather, the
+action, where a figure goes (the others move it on from there)."""
+
+WIN = 1000.0
+"""A won game, against any position's value (a lost one counts as much against)."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """What one level looks at: ``worlds`` dealt per decision, the ``beam`` of continuations of its
+    turn followed at each depth (the last width repeats; 1 = the best one only), a cap on the
+    positions valued per world, the weights of its judgement, and for its ``finalists`` best
+    choices, ``replies`` worlds where every other seat answers before the position is judged."""
+
+    worlds: int
+    beam: tuple[int, ...]
+    positions: int
+    weights: Weights = WEIGHTS
+    finalists: int = 0
+    replies: int = 0
+    depth: int = 99
+    """How many of its own steps it follows before judging (99: to the end of its turn)."""
+
+
+EASY = Level(
+    worlds=1,
+    beam=(1,),
+    positions=60,
+    depth=2,
+    weights=Weights(delay=0.96, opponents=0.0, future=0.3, risk={"PA": 1.0, "GA": 1.0, "PL": 1.0}, hoard=1.0),
+)
+NORMAL = Level(worlds=1, beam=(2, 1), positions=300)
+STRONG = Level(worlds=2, beam=(3, 2, 1), positions=500, finalists=3, replies=3)
 
 
 def choose(state: TakenokoState, seat: Seat, rng: random.Random) -> TakenokoAction:
-    """The AI's choice for ``seat`` now."""
+    """The normal AI's choice for ``seat`` now."""
+    return decide(state, seat, rng, NORMAL)
+
+
+def choose_easy(state: TakenokoState, seat: Seat, rng: random.Random) -> TakenokoAction:
+    """The easy AI's choice."""
+    return decide(state, seat, rng, EASY)
+
+
+def choose_strong(state: TakenokoState, seat: Seat, rng: random.Random) -> TakenokoAction:
+    """The strong AI's choice."""
+    return decide(state, seat, rng, STRONG)
+
+
+def decide(state: TakenokoState, seat: Seat, rng: random.Random, level: Level) -> TakenokoAction:
+    """The choice of the AI at ``level`` for ``seat``, whose decision is open."""
     legal = list(legal_actions(state, seat))
     if len(legal) == 1:
         return legal[0]
+    forced = _forced(state, legal)
+    if forced is not None:
+        return forced
+    totals = [0.0] * len(legal)
+    for _ in range(level.worlds):
+        world = sample_world(state, seat, random.Random(rng.random()))
+        search = _Search(seat, level, rng.random())
+        for n, action in enumerate(legal):
+            totals[n] += search.after(world, action, 0)
+    ranked = sorted(range(len(legal)), key=lambda n: (-totals[n], n))
+    if level.finalists > 1 and level.replies and state.step in ANSWERED:
+        finalists = ranked[: level.finalists]
+        replies = {n: 0.0 for n in finalists}
+        for _ in range(level.replies):
+            world = sample_world(state, seat, random.Random(rng.random()))
+            seed = rng.random()
+            for n in finalists:
+                replies[n] += _round_ahead(world, seat, legal[n], seed, level.weights)
+        return legal[max(finalists, key=lambda n: (replies[n], -finalists.index(n)))]
+    return legal[ranked[0]]
+
+
+def _forced(state: TakenokoState, legal: list[TakenokoAction]) -> TakenokoAction | None:
+    """The choices every level makes alike: validate at once (a validated card is never lost), the
+    best card first."""
     if ACT["validate"] in legal:
-        return ACT["validate"]  # a card that holds is banked at once: it can never be lost
+        return ACT["validate"]
     if state.step == "validate":
         return VALIDATE[best_first([a.name for a in legal])]
-    if state.step == "category":
-        return max(legal, key=lambda a: category_value(state, seat, a.name))
-    scored = [(_value(state, seat, action, rng, 0), -n, action) for n, action in enumerate(legal)]
-    return max(scored, key=lambda item: (item[0], item[1]))[2]
+    return None
 
 
-def _value(state: TakenokoState, seat: Seat, action: TakenokoAction, rng: random.Random, depth: int) -> float:
-    """The score of the position after ``action`` and the player's best follow-up steps."""
-    if action.kind == "act" and action.name in ("plot", "objective"):
-        # Drawing would show the top cards: estimate instead of trying.
-        return evaluate(state, seat) - ACTION_VALUE + draw_gain(state, seat, action.name)
-    if action.kind == "cat":
-        return evaluate(state, seat) + category_value(state, seat, action.name)
-    after, _ = apply(state, seat, action, SeededOnFirstUse(rng.random()))
-    if after.step == "over":
-        return _final(after, seat)
-    if after.turn == seat and depth < SUB_STEPS and _follows(after.step, action):
-        return max(_value(after, seat, a, rng, depth + 1) for a in legal_actions(after, seat))
-    return evaluate(after, seat)
+def _judge(state: TakenokoState, seat: Seat, weights: Weights) -> float:
+    """A position's value for ``seat``; a finished game is won or lost."""
+    if state.step == "over":
+        result = outcome(state)
+        assert result is not None
+        return WIN if seat in result.winners() else -WIN
+    return appraise(state, seat, weights)
 
 
-def _follows(step: str, action: TakenokoAction) -> bool:
-    """Whether the step reached is still part of the choice just tried: a sub-step of an action, or
-    the effect of the weather just chosen (back at A1, or at W2 after a free action, it is not)."""
-    if step in ("action", "face"):
-        return False
-    if step in ("rain", "storm", "clouds"):
-        return action.kind == "face"
-    return True
+class _Search:
+    """The rest of one turn in one world, for one seat."""
+
+    def __init__(self, seat: Seat, level: Level, seed: float) -> None:
+        self.seat = seat
+        self.level = level
+        self.seed = seed
+        self.left = level.positions
+
+    def after(self, state: TakenokoState, action: TakenokoAction, depth: int) -> float:
+        """The value of the turn's best end once ``action`` is played."""
+        after, _ = apply(state, self.seat, action, SeededOnFirstUse(self.seed))
+        return self.value(after, depth + 1)
+
+    def value(self, state: TakenokoState, depth: int) -> float:
+        """The value of the best end of the turn from ``state``."""
+        if state.step == "over" or state.turn != self.seat or self.left <= 0 or depth >= self.level.depth:
+            return _judge(state, self.seat, self.level.weights)
+        legal = list(legal_actions(state, self.seat))
+        forced = _forced(state, legal)
+        if forced is not None or len(legal) == 1:
+            return self.after(state, forced or legal[0], depth)
+        width = self.level.beam[min(depth, len(self.level.beam) - 1)]
+        children: list[tuple[float, int, TakenokoState]] = []
+        for action in legal:
+            after, _ = apply(state, self.seat, action, SeededOnFirstUse(self.seed))
+            self.left -= 1
+            children.append((_judge(after, self.seat, self.level.weights), len(children), after))
+        children.sort(key=lambda item: (-item[0], item[1]))
+        if width == 1:
+            return children[0][0] if children[0][2].turn != self.seat else self.value(children[0][2], depth + 1)
+        return max(self.value(after, depth + 1) for _, _, after in children[:width])
 
 
-def _final(state: TakenokoState, seat: Seat) -> float:
-    result = outcome(state)
-    assert result is not None
-    won = seat in result.winners()
-    return 1000.0 if won else -1000.0
-
-
-def draw_gain(state: TakenokoState, seat: Seat, name: str) -> float:
-    """The expected gain of drawing plots (a new plot somewhere useful) or an objective."""
-    hand = state.hands[seat]
-    if name == "objective":
-        best = max(
-            (category_value(state, seat, c) for c, deck in zip(CATEGORIES, state.decks, strict=True) if deck),
-            default=0.0,
-        )
-        # An empty hand cannot score: a card is worth more the fewer the player holds.
-        return best + max(0, 3 - len(hand)) * 1.0
-    plot_cards = sum(1 for c in hand if CARDS[c].category == "PL")
-    return 1.0 + 0.6 * plot_cards + (0.5 if len(state.garden) < 6 else 0.0)
-
-
-def category_value(state: TakenokoState, seat: Seat, category: str) -> float:
-    """The mean value of a card of ``category`` the player may still draw (cards it cannot see:
-    not in its hand, not validated by anyone)."""
-    seen = set(state.hands[seat]).union(*state.done)
-    unseen = [card for card in CARDS.values() if card.category == category and card.id not in seen]
-    if not unseen:
-        return 0.0
-    garden = _Garden(state)
-    board = state.boards[seat]
-    return sum(card.points * progress(card, garden, board) for card in unseen) / len(unseen)
-
-
-def evaluate(state: TakenokoState, seat: Seat) -> float:
-    """How good the position is for ``seat``: banked points, progress of the hand, stored things,
-    and the actions it still has this turn."""
-    done = state.done[seat]
-    banked = sum(CARDS[c].points for c in done) + (2 if state.emperor == seat else 0)
-    garden = _Garden(state)
-    board = state.boards[seat]
-    hand = state.hands[seat]
-    value = BANKED * banked
-    value += sum(CARDS[c].points * progress(CARDS[c], garden, board) for c in hand)
-    value += STORED * (board.canals + sum(board.chips)) + EATEN * sum(board.eaten)
-    value += 0.3 * min(len(hand), HAND_LIMIT - 1)
-    if state.turn == seat and state.step in ("action", "face", "rain", "storm", "clouds"):
-        allowed = 3 if state.condition == "SUN" else 2
-        value += ACTION_VALUE * max(0, allowed - len(state.used))
-    return value
-
-
-_POND = pack(POND)
-
-
-class _Garden:
-    """The garden as the progress estimates read it: its plots (indexed by hex on first use) and
-    the memo of plot-card costs kept with the garden's facts (facts.py: they depend only on where
-    the plots lie, their colours and which are irrigated, so growth and eating keep them)."""
-
-    __slots__ = ("_cells", "costs", "garden")
-
-    def __init__(self, state: TakenokoState) -> None:
-        self.garden = state.garden
-        self.costs = garden_facts(state.garden).shapes
-        self._cells: dict[int, tuple[str, float]] | None = None
-
-    def cells(self) -> dict[int, tuple[str, float]]:
-        """Each plot by packed hex (objectives.pack): its colour and what irrigating it costs."""
-        found = self._cells
-        if found is None:
-            found = self._cells = {pack((p.q, p.r)): (p.colour, 0.0 if p.irrigated else 1.0) for p in self.garden}
-        return found
-
-
-def progress(card: Card, garden: _Garden, board: PlayerBoard) -> float:
-    """How close a card is to holding, from 0 (far) to 1 (holds now)."""
-    if card.category == "PA":
-        missing = sum(max(0, need - have) for have, need in zip(board.eaten, card.need, strict=True))
-        return 1.0 / (1 + missing * missing + missing)
-    if card.category == "GA":
-        return 1.0 / (1 + _gardener_cost(card, garden, board))
-    cost = garden.costs.get(card.type)
-    if cost is None:
-        cost = garden.costs[card.type] = _plot_cost(card, garden)
-    return 1.0 / (1 + cost)
-
-
-def _growths(plot: Plot, target: int) -> float:
-    """Growth steps to bring a plot from its height to ``target`` (eating back down costs too)."""
-    if plot.height > target:
-        return 1.5 * (plot.height - target)
-    steps = target - plot.height
-    if plot.improvement == "f":
-        steps = (steps + 1) // 2
-    return steps + (0 if plot.irrigated else 1.0)
-
-
-def _gardener_cost(card: Card, garden: _Garden, board: PlayerBoard) -> float:
-    colour = card.colours
-    plots = [p for p in garden.garden if p.colour == colour]
-    if card.count == 1:
-        wanted = "" if card.improvement == "0" else card.improvement
-        best = 6.0
-        for plot in plots:
-            if plot.improvement == wanted:
-                best = min(best, _growths(plot, MAX_HEIGHT))
-            elif wanted and not plot.improvement and plot.height == 0:
-                best = min(best, _growths(plot, MAX_HEIGHT) + (0.5 if board.chips["wef".index(wanted)] else 1.5))
-        return best
-    costs = sorted(_growths(p, 3) for p in plots)[: card.count]
-    return sum(costs) * 0.6 + 3.0 * (card.count - len(costs))
-
-
-def _plot_cost(card: Card, garden: _Garden) -> float:
-    """Plots still to place or irrigate for the cheapest placement of the shape: 1.5 per missing
-    plot, 1 per dry one; a placement over the pond or a plot of another colour does not count."""
-    cells = garden.cells()
-    colours = card.colours
-    two = len(colours) == 2
-    best = 1.5 * len(PLACEMENTS[card.shape][0]) + 0.5
-    for key, (colour, dry) in cells.items():
-        if colour not in colours:
-            continue
-        for offsets in OFFSETS[card.shape]:
-            cost = dry
-            found: list[str | None] = [colour]  # a diamond's colours, middles then tips
-            for offset in offsets:
-                cell = key + offset
-                plot = cells.get(cell)
-                if plot is None:
-                    if cell == _POND:
-                        break
-                    cost += 1.5
-                    if two:
-                        found.append(None)
-                elif plot[0] not in colours:
-                    break
-                else:
-                    cost += plot[1]
-                    if two:
-                        found.append(plot[0])
-            else:
-                if two and not _diamond_possible(found, colours):
-                    continue
-                if cost < best:
-                    best = cost
+def greedy(state: TakenokoState, seat: Seat, seed: float, weights: Weights) -> TakenokoAction:
+    """One step of a player that takes the choice whose position is worth most to it right away
+    (the replies the strong level imagines, in a world)."""
+    legal = list(legal_actions(state, seat))
+    forced = _forced(state, legal)
+    if forced is not None or len(legal) == 1:
+        return forced or legal[0]
+    best, value = legal[0], -2 * WIN
+    for action in legal:
+        after, _ = apply(state, seat, action, SeededOnFirstUse(seed))
+        found = _judge(after, seat, weights)
+        if found > value:
+            best, value = action, found
     return best
 
 
-def _diamond_possible(found: list[str | None], colours: str) -> bool:
-    """Whether a two-colour diamond (middles, then tips) can still be completed."""
-    middle_a, middle_b, tip_a, tip_b = found
-    if middle_a is not None and middle_a == middle_b:
-        return False
-    if tip_a is not None and tip_a == tip_b:
-        return False
-    return found.count(colours[0]) <= 2 and found.count(colours[1]) <= 2
+def _round_ahead(world: TakenokoState, seat: Seat, action: TakenokoAction, seed: float, weights: Weights) -> float:
+    """In one world: play ``action``, the rest of the seat's turn and every other seat's next turn
+    greedily, and judge the position when the seat's next turn comes (or the game ends)."""
+    state, _ = apply(world, seat, action, SeededOnFirstUse(seed))
+    left_turn = False
+    for step in range(400):
+        if state.step == "over":
+            break
+        if state.turn != seat:
+            left_turn = True
+        elif left_turn:
+            break
+        mover = state.turn
+        choice = greedy(state, mover, seed + step, weights)
+        state, _ = apply(state, mover, choice, SeededOnFirstUse(seed + step))
+    return _judge(state, seat, weights)

@@ -1,12 +1,12 @@
 """The garden look-ups carried from move to move (facts.py) equal the same look-ups made afresh
 from the state alone, along whole games: the plot spots and figure moves (§3, TK-GARD-02), the legal
-canal edges (§3 canal legality, TK-IRR-02), which cards hold (TK-OBJ-03..05) and the AI's memo."""
+canal edges (§3 canal legality, TK-IRR-02), which cards hold (TK-OBJ-03..05) and the AI's kept view."""
 
 from __future__ import annotations
 
 from rules.engine import ai_player, playout, random_player
 from rules.takenoko import GAME
-from rules.takenoko.ai import _Garden, _plot_cost
+from rules.takenoko.appraise import _plot_cost, _View, view_of
 from rules.takenoko.cards import Bamboos, Irrigated, plot_card_holds
 from rules.takenoko.data import CARDS
 from rules.takenoko.facts import CanalFacts, GardenFacts, canal_facts, garden_facts
@@ -63,16 +63,19 @@ def test_facts_carried_along_random_games_equal_fresh_ones() -> None:
     assert checked > 1000
 
 
-def test_the_ais_plot_card_memo_matches_a_fresh_estimate() -> None:
-    """The AI's per-garden memo of plot-card costs (kept while only bamboo changes) holds what a
-    fresh estimate gives, all along an AI game."""
+def test_the_ais_kept_view_matches_a_fresh_one() -> None:
+    """The AI's view of a garden (appraise.py: kept while the garden, the panda, the reserve and
+    the plot deck's colours stay; with the plot-card costs found so far) holds what a fresh view
+    gives, all along an AI game."""
     state = GAME.start(3, {}, 21)
     seen = 0
     for n, ply in enumerate(playout(GAME, state, 21, ai_player(GAME, 21))):
         if n % 3:
             continue
-        garden = _Garden(ply.after)
-        for card_type, cost in garden.costs.items():
-            assert cost == _plot_cost(CARDS[card_type], _Garden(ply.after))
+        kept = view_of(ply.after)
+        fresh = _View(ply.after, kept.key)
+        assert kept.eat == fresh.eat and kept.draw_cost == fresh.draw_cost and kept.spots == fresh.spots
+        for card_type, cost in kept.plot_costs.items():
+            assert cost == _plot_cost(fresh, CARDS[card_type])
             seen += 1
     assert seen

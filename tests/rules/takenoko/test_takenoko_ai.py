@@ -1,0 +1,114 @@
+"""The AI's parts: the worlds it searches in (guess.py) keep what its seat sees and nothing else,
+its judgement of a position (appraise.py) rewards what brings points, and the choices every
+level makes alike (validate at once, the best card first)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from rules.engine import AI_LEVELS, ai_player, playout
+from rules.takenoko import GAME
+from rules.takenoko.actions import ACT, VALIDATE
+from rules.takenoko.appraise import appraise, turns_left
+from rules.takenoko.data import CARDS, PLOTS
+from rules.takenoko.guess import sample_world
+from rules.takenoko.state import TakenokoState
+from rules.takenoko.view import hand_counts
+from tests.rules.takenoko.helpers import board, play, plot, position
+
+GARDEN = [plot("G", 1, 0, 2), plot("Y", 1, -1, 1), plot("P", 0, -1, 1), plot("G", -1, 0, 0)]
+
+
+def ai_game_states(players: int, seed: int) -> list[TakenokoState]:
+    """Every state of an all-AI game where a seat decides."""
+    state = GAME.start(players, {"pros_variant": "on"}, seed)
+    found = []
+    for ply in playout(GAME, state, seed, ai_player(GAME, seed)):
+        if ply.after.step != "over":
+            found.append(ply.after)
+    return found
+
+
+STATES = ai_game_states(3, 5)[::4]
+
+
+def test_a_world_keeps_everything_its_seat_sees() -> None:
+    """A world (TK-SETUP-02/03, §7): the same public view and the seat's own view; every card and
+    plot still in play once; each hand keeps its size per category, each deck its size."""
+    rng = random.Random(1)
+    for state in STATES:
+        seat = rng.randrange(state.players)
+        world = sample_world(state, seat, rng)
+        assert GAME.view(world, None) == GAME.view(state, None)
+        assert GAME.view(world, seat) == GAME.view(state, seat)
+        assert [hand_counts(h) for h in world.hands] == [hand_counts(h) for h in state.hands]
+        cards = [c for h in world.hands for c in h] + [c for d in world.decks for c in d]
+        assert Counter(cards + [c for d in world.done for c in d]) == Counter(list(CARDS))
+        plots = [p.id for p in world.garden] + list(world.plots) + list(world.drawn) + [world.placing]
+        assert sorted(p for p in plots if p) == sorted(PLOTS)
+
+
+def test_a_world_depends_on_its_seats_view_alone() -> None:
+    """Swapping the other seats' secrets (their hands, the decks) changes no world: the AI cannot
+    read a hidden card through its worlds."""
+    for n, state in enumerate(STATES):
+        seat = state.turn
+        a, b = (s for s in range(3) if s != seat)
+        swapped = GAME.swap_secrets(state, a, b, random.Random(n))
+        assert sample_world(swapped, seat, random.Random(9)) == sample_world(state, seat, random.Random(9))
+
+
+def test_worlds_differ_in_what_the_seat_cannot_see() -> None:
+    """Two worlds deal the unseen cards differently (the search averages over them)."""
+    state = STATES[5]
+    worlds = {sample_world(state, state.turn, random.Random(k)).decks for k in range(4)}
+    assert len(worlds) > 1
+
+
+def test_appraise_counts_validated_points_and_progress() -> None:
+    """The judgement: a validated card is worth more than the same card in hand; a panda card with
+    its sections on the board more than one still hungry; another seat's points count against."""
+    hand = {0: ("PA-GG-1", "GA-Y-0"), 1: ("PL-P-LINE",)}
+    hungry = position(garden=GARDEN, hands=hand, turn=1)
+    fed = position(garden=GARDEN, hands=hand, turn=1, boards={0: board(eaten=(2, 0, 0))})
+    assert appraise(fed, 0) > appraise(hungry, 0)
+    done = fed.model_copy(update={"hands": (("GA-Y-0",), hand[1]), "done": (("PA-GG-1",), ())})
+    assert appraise(done, 0) > appraise(fed, 0)
+    rival = fed.model_copy(update={"done": ((), ("PA-PP-1", "PA-PP-2"))})
+    assert appraise(rival, 0) < appraise(fed, 0)
+
+
+def test_the_game_is_short_once_a_seat_nears_the_emperor() -> None:
+    """The turns left shrink as the leader nears the Emperor's count (TK-END-01), and after the
+    Emperor only the seats still owed a last turn have one (TK-END-02)."""
+    early = position(3, garden=GARDEN, round=4)
+    late = early.model_copy(update={"done": ((), tuple(c for c in CARDS if c.startswith("GA"))[:7], ())})
+    assert turns_left(late)[0] < turns_left(early)[0]
+    emperor = late.model_copy(update={"emperor": 1, "turn": 2, "done": late.done})
+    assert turns_left(emperor) == [1.0, 0.0, 0.0]
+
+
+@pytest.mark.parametrize("level", AI_LEVELS)
+def test_every_level_validates_at_once_the_best_card_first(level: str) -> None:
+    """Every level validates as soon as a card holds (a validated card is never lost), the card
+    worth most first: the end-of-turn preference plays the same (orders.py)."""
+    state = position(garden=GARDEN, hands={0: ("PA-GG-1", "PA-GYP-1")}, boards={0: board(eaten=(2, 1, 1))}, turn=0)
+    assert GAME.ai_action(state, 0, random.Random(1), level) == ACT["validate"]
+    opened, _ = play(state, "act:validate")
+    assert GAME.ai_action(opened, 0, random.Random(1), level) == VALIDATE["PA-GYP-1"]
+
+
+def test_the_ai_takes_the_section_its_card_needs() -> None:
+    """With a panda card one green section short and a green bamboo in reach, the AI's turn eats
+    it and validates (TK-PANDA-02, TK-OBJ-06)."""
+    state = position(garden=GARDEN, hands={0: ("PA-GG-1",)}, boards={0: board(eaten=(1, 0, 0))}, turn=0)
+    seat = 0
+    for n in range(8):
+        if state.turn != seat:
+            break
+        action = GAME.ai_action(state, seat, random.Random(n))
+        state, _ = GAME.apply(state, seat, action, random.Random(n))
+    assert state.done[0] == ("PA-GG-1",)

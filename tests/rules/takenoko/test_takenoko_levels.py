@@ -1,0 +1,71 @@
+"""The AI's levels (``Game.levels``): each plays whole games to the end at every player count, and
+all-AI games end with an Emperor, not at the round limit (TK-END-06; the bench plays 200 seeds)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.engine import AI_LEVELS, ai_player, playout
+from rules.takenoko import GAME
+from rules.takenoko.data import objectives_needed
+from rules.takenoko.state import TakenokoState
+
+
+def play(
+    players: int, seed: int, level: str, state: TakenokoState | None = None, ply: int = 0
+) -> tuple[TakenokoState, int]:
+    """A game (from ``state``, reached after ``ply`` moves, if given) where every seat plays at
+    ``level``: the end state and the number of moves."""
+    if state is None:
+        state = GAME.start(players, {"pros_variant": "on" if seed % 2 else "off"}, seed)
+    levels = dict.fromkeys(range(players), level)
+    plies = 0
+    for step in playout(GAME, state, seed, ai_player(GAME, seed, levels=levels), ply=ply):
+        assert step.action in GAME.legal_actions(step.before, step.seat)
+        state = step.after
+        plies += 1
+    return state, plies
+
+
+def late_in_a_game(players: int, seed: int) -> tuple[TakenokoState, int]:
+    """A state of a normal game once a seat is two objectives short of the Emperor, and its ply."""
+    state = GAME.start(players, {}, seed)
+    for step in playout(GAME, state, seed, ai_player(GAME, seed)):
+        state = step.after
+        if max(len(d) for d in state.done) >= objectives_needed(players) - 2 and state.step == "action":
+            return state, step.number
+    raise AssertionError("the game ended before")
+
+
+def test_the_game_names_its_levels() -> None:
+    """``Game.levels`` holds the levels other than normal (``Game.ai``)."""
+    assert set(GAME.levels) == set(AI_LEVELS) - {"normal"}
+    assert GAME.ai is not None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_every_level_plays_whole_games(level: str, players: int) -> None:
+    """Easy and normal tables of 2 to 4 players reach the end by the Emperor (TK-END-01); one seed
+    each (the bench plays hundreds: this only checks that every table size plays through)."""
+    state, plies = play(players, 10 + players, level)
+    assert state.step == "over" and state.emperor >= 0 and GAME.outcome(state) is not None
+    assert plies < 3000
+
+
+def test_the_strong_level_plays_to_the_end() -> None:
+    """A strong table plays to the end too: the last turns of a 2-player game, both seats strong
+    (it searches more, so one short game is enough; the mixed table below has a strong seat among
+    3 players)."""
+    state, ply = late_in_a_game(2, 42)
+    over, plies = play(2, 42, "strong", state, ply)
+    assert over.step == "over" and over.emperor >= 0 and plies > 0
+
+
+def test_mixed_levels_share_a_table() -> None:
+    """Seats at different levels play the end of one game together."""
+    state, ply = late_in_a_game(3, 77)
+    levels = {0: "easy", 1: "normal", 2: "strong"}
+    for step in playout(GAME, state, 77, ai_player(GAME, 77, levels=levels), ply=ply):
+        state = step.after
+    assert state.step == "over" and state.emperor >= 0
