@@ -178,14 +178,15 @@ def grouped(entries: list[Entry], tr: Text) -> list[list[str]]:
             continue
         by_ai = entry.how in AI_MOVES
         key = (entry.seat, by_ai)
+        if entry.seat is not None:
+            # "ben: ben plays 🟨F · ben moves 🟨F" says the name once: "ben: plays 🟨F · moves 🟨F".
+            name = tr.name(entry.seat)
+            lines = [line[len(name) + 1 :] if line.startswith(name + " ") else line for line in lines]
         if entry.seat is not None and key == last and turns:
             turns[-1].extend(lines)
         elif entry.seat is not None:
-            name = tr.name(entry.seat)
-            who = t("table.ai_for" if by_ai else "table.turn_by", tr.locale, player=name)
-            # "ben: ben plays 🟨F" says the name once: "ben: plays 🟨F".
-            first = lines[0][len(name) + 1 :] if lines[0].startswith(name + " ") else lines[0]
-            turns.append([f"{who} {first}", *lines[1:]])
+            who = t("table.ai_for" if by_ai else "table.turn_by", tr.locale, player=tr.name(entry.seat))
+            turns.append([f"{who} {lines[0]}", *lines[1:]])
         else:
             turns.append(lines)
         last = key

@@ -103,6 +103,14 @@ async def test_back_after_a_timeout_the_hand_starts_with_what_the_ai_did() -> No
     assert "🕰️ Since your last move:" in hand and "• 🤖 for ana:" in hand and "• ⏰ ana’s time ran out" in hand
 
 
+async def test_the_recap_names_a_turns_player_once() -> None:
+    """A turn reads "ben: draws 3 plots. · places a pink plot. · …", the name said once."""
+    text = await run(["takenoko", "--players", "ana,ben,cy", "--ai", "ben,cy", "--seed", "3"], ["wait 36", "ana hand"])
+    hand = text.rsplit("[only ana sees]", 1)[1]
+    (ben,) = [line for line in hand.splitlines() if line.startswith("    • ben: ")]
+    assert "places a pink plot" in ben and " · ben " not in ben, ben
+
+
 async def test_bad_command_lines_are_explained() -> None:
     out = io.StringIO()
     code = await play(parse_args(["mogul", "--players", "ana,ben,cy", "--ai", "zed"]), [], out)
