@@ -26,7 +26,10 @@ Measured (bench/ai_strength.py, seeds from 0; ratio = win share over the fair sh
 against panda rush / gardener / plot builder 1.39 (56 games) / 1.75 / 1.88 at 2 players, 1.05
 (40 games) / 2.44 / 2.81 at 3, 1.25 / 2.0 / 3.5 at 4 (16 games where not said), the AI before
 it 0.86 / 1.20 / 1.58 at 2 and 0.64 / 1.00 / 1.80 at 4; against that AI itself 1.07 (56 games),
-1.13 (80) and 1.6 (40) at 2, 3 and 4 players; decision p99 75-128 ms. Easy loses to every
+1.13 (80) and 1.6 (40) at 2, 3 and 4 players; decision p99 75-128 ms. Judging the game's length
+by the fastest seat's pace (appraise.turns_left), not the table's mean, took it against panda
+rush from 1.25 to 1.38 at 3 players and from 1.23 to 1.43 at 4 (120 games each, seeds 1000-1119;
+gardener and plot builder at 3 players unchanged within noise). Easy loses to every
 strategy at 2 players (0.12 / 0.5 / 0.75, 16 games). Strong: p99 0.8-1.3 s; too slow to measure
 its strength in the time the bench had (2 games a cell).
 """

@@ -6,8 +6,8 @@ The model, in actions (a turn gives two):
 - every card in hand costs the actions still needed to meet it: panda sections still to eat
   (TK-OBJ-06), growth, irrigation and an improvement for a gardener card (TK-OBJ-04/05), plots
   to lay and irrigate for a plot card's cheapest placement (TK-OBJ-03);
-- the game lasts until the fastest player reaches the Emperor's count (TK-END-01), at the pace
-  the table has kept so far: that gives the actions the seat has left;
+- the game lasts until the first player reaches the Emperor's count (TK-END-01), each at the pace
+  it has kept so far: that gives the actions the seat has left;
 - the seat spends them on its cards, the most points per action first; what is left draws and
   meets new cards at a modest rate. Points already validated are sure.
 
@@ -104,16 +104,18 @@ def appraise(state: TakenokoState, seat: Seat, weights: Weights = WEIGHTS) -> fl
 # -- the game's length -------------------------------------------------------------------------------
 def turns_left(state: TakenokoState) -> list[float]:
     """Each seat's turns still to come (the one being played counts from the next), until the
-    fastest player reaches the Emperor's count at the pace seen so far (TK-END-01/02)."""
+    first player reaches the Emperor's count, each at its own pace so far (TK-END-01/02)."""
     players = state.players
     if state.emperor >= 0:
         # TK-END-02: every seat but the Emperor's has one last turn, unless it has had it already.
         return [0.0 if _played_last(state, s) else 1.0 for s in range(players)]
     needed = objectives_needed(players)
     done = [len(d) for d in state.done]
-    # The table's pace so far, from a prior of 0.55 card a round over six rounds.
-    pace = (sum(done) / players + 0.55 * 6) / (state.round - 1 + 6)
-    return [min(needed - d for d in done) / pace] * players
+    # Each seat's pace so far, from a prior of 0.55 card a round over six rounds: the game ends
+    # when the first seat gets there, and a fast rival (a panda rush) ends it sooner than the
+    # table's mean pace says.
+    rounds = state.round - 1 + 6
+    return [min((needed - d) * rounds / (d + 0.55 * 6) for d in done)] * players
 
 
 def _played_last(state: TakenokoState, seat: Seat) -> bool:
