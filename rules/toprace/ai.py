@@ -60,15 +60,7 @@ _STEPS = ("mode", "joker", "end")
 
 def hand_points(state: TopRaceState, seat: int) -> tuple[list[float], float]:
     """Points the seat's own hand holds for each car, and its joker points."""
-    pts = [0.0] * NCARS
-    joker = 0.0
-    for cid in state.hands[seat]:
-        for car, value in CARD[cid].slots:
-            if car == JOKER:
-                joker += value
-            else:
-                pts[car] += value
-    return pts, joker
+    return estimate.card_points(state.hands[seat])
 
 
 def car_value(state: TopRaceState, seat: int, car: int) -> float:

@@ -60,7 +60,7 @@ SPREAD_PER_ROOT = 0.13
 """Extra spread per square root of the points still to play."""
 
 
-def _points(cards: Sequence[int]) -> tuple[list[float], float]:
+def card_points(cards: Sequence[int]) -> tuple[list[float], float]:
     """Points per car, and joker points, printed on ``cards``."""
     pts = [0.0] * NCARS
     joker = 0.0
@@ -102,8 +102,8 @@ def car_features(state: TopRaceState, seat: Seat) -> tuple[list[tuple[float, ...
     if not; the points it may expect from the other hands; the joker points of the hands that would
     give them to it (their owners'); broken down; stuck behind other cars. Other hands are read
     only as how many cards they hold."""
-    mine, my_joker = _points(state.hands[seat])
-    seen, seen_joker = _points(state.played)
+    mine, my_joker = card_points(state.hands[seat])
+    seen, seen_joker = card_points(state.played)
     unseen_cards = NCARDS - len(state.hands[seat]) - len(state.played)
     held = sum(len(h) for s, h in enumerate(state.hands) if s != seat)
     share = held / unseen_cards if unseen_cards else 0.0
