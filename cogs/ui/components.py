@@ -54,6 +54,25 @@ class ChoiceButton(
         await hub_of(interaction).play(interaction, self.table_id, self.code, decision=self.decision)
 
 
+def menu(custom_id: str, choices: Sequence[Choice], placeholder: str, current: str = "") -> discord.ui.Select[Any]:
+    """A Discord menu of at most 25 ``choices`` (``current`` preselected); a placeholder entry if none."""
+    options = [
+        discord.SelectOption(label=clip(c.label, 100), value=c.code, default=c.code == current) for c in choices[:25]
+    ]
+    return discord.ui.Select(
+        custom_id=custom_id,
+        placeholder=clip(placeholder, 150) or None,
+        options=options or [discord.SelectOption(label="-", value="-")],
+    )
+
+
+def chosen(interaction: discord.Interaction) -> str:
+    """The value picked in a menu ("" if none came with the interaction)."""
+    data: Any = interaction.data or {}
+    values = data.get("values") or []
+    return str(values[0]) if values else ""
+
+
 class ChoiceSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"ghs:(?P<table>\d{1,19}):(?P<decision>\d{1,19}):(?P<part>\d{1,2})",
@@ -63,14 +82,7 @@ class ChoiceSelect(
     def __init__(
         self, table_id: int, decision: int, part: int = 0, choices: Sequence[Choice] = (), placeholder: str = ""
     ) -> None:
-        options = [discord.SelectOption(label=clip(c.label, 100), value=c.code) for c in choices[:25]]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"ghs:{table_id}:{decision}:{part}",
-                placeholder=clip(placeholder, 150) or None,
-                options=options or [discord.SelectOption(label="-", value="-")],
-            )
-        )
+        super().__init__(menu(f"ghs:{table_id}:{decision}:{part}", choices, placeholder))
         self.table_id = table_id
         self.decision = decision
 
@@ -83,10 +95,7 @@ class ChoiceSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Play the chosen action."""
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
-        code = str(values[0]) if values else ""
-        await hub_of(interaction).play(interaction, self.table_id, code, decision=self.decision)
+        await hub_of(interaction).play(interaction, self.table_id, chosen(interaction), decision=self.decision)
 
 
 class HandButton(
@@ -168,16 +177,7 @@ class OrderSelect(
     def __init__(
         self, table_id: int, field: str, values: Sequence[Choice] = (), current: str = "", label: str = ""
     ) -> None:
-        options = [
-            discord.SelectOption(label=clip(c.label, 100), value=c.code, default=c.code == current) for c in values[:25]
-        ]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"gho:{table_id}:{field}",
-                placeholder=clip(label, 150) or None,
-                options=options or [discord.SelectOption(label="-", value="-")],
-            )
-        )
+        super().__init__(menu(f"gho:{table_id}:{field}", values, label, current))
         self.table_id = table_id
         self.field = field
 
@@ -190,9 +190,7 @@ class OrderSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Set the chosen value."""
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
-        await hub_of(interaction).set_order(interaction, self.table_id, {self.field: str(values[0]) if values else ""})
+        await hub_of(interaction).set_order(interaction, self.table_id, {self.field: chosen(interaction)})
 
 
 class OrderButton(
