@@ -62,6 +62,22 @@ def test_the_strong_level_plays_to_the_end() -> None:
     assert over.step == "over" and over.emperor >= 0 and plies > 0
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_strong_seat_plays_whole_games(players: int) -> None:
+    """A strong seat plays a whole game from the first turn at every table size, the other seats
+    normal (one strong seat keeps it to seconds: the strong AI searches a round ahead)."""
+    seed = 20 + players
+    state = GAME.start(players, {}, seed)
+    levels = {seat: "strong" if seat == 0 else "normal" for seat in range(players)}
+    strong_moves = 0
+    for step in playout(GAME, state, seed, ai_player(GAME, seed, levels=levels)):
+        assert step.action in GAME.legal_actions(step.before, step.seat)
+        strong_moves += step.seat == 0
+        state = step.after
+    assert state.step == "over" and state.emperor >= 0 and GAME.outcome(state) is not None
+    assert strong_moves > 20
+
+
 def test_mixed_levels_share_a_table() -> None:
     """Seats at different levels play the end of one game together."""
     state, ply = late_in_a_game(3, 77)
