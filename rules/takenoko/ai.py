@@ -34,12 +34,16 @@ strategy at 2 players (0.12 / 0.5 / 0.75, 16 games).
 Then (/work/briefs/s23/cell.py: the AI in seat seed mod players, the strategy in every other;
 95 % intervals): a point one action later worth 0.9, not 0.93 (appraise.Weights.delay), took
 normal against panda rush at 2 players from 1.22 (1.04-1.39) to 1.40 (1.24-1.56) over 120 games,
-seeds 3000-3119, and from 1.25 to 1.45 (1.25-1.65) over seeds 1000-1079; at 3 players 1.35
+seeds 3000-3119, from 1.25 to 1.45 (1.25-1.65) over seeds 1000-1079 and from 1.35 (1.14-1.56)
+to 1.48 (1.28-1.67) over seeds 5000-5079 (a canal left unlaid in 6 of those 80 games, 11 with
+0.93: over 5 % still, against a rival that ends the game early); at 3 players 1.35
 (1.08-1.62) against 1.38 (seeds 1000-1119); at 4 players 1.18 (0.86-1.51) against 1.43 on seeds
 1000-1119 and 1.28 (0.95-1.62) against 1.07 on seeds 3000-3119: about 1.24 over those 240 games
 either way, short of 1.3. Against gardener / plot builder 1.8 / 1.9 at 2 players, 3.1 / 3.7 at
-4 (40 games each, seeds 1000-1039). Decision p99 46 ms at 4 players against panda rush (120
-games), 49-70 ms against the others; a canal left unlaid in 2 games of 280. Strong (without the
+4 (40 games each, seeds 1000-1039). Decision p99 50 ms at 2 players and 46 ms at 4 against
+panda rush (80 and 120 games), 49-70 ms against the others; a canal left unlaid in 2 games of
+the other 280. No all-AI game reached round 100 over 200 seeds (the games of bench/takenoko_bench.py's
+ai_vs_ai: 2-4 players, mean 14.8 rounds, longest 26). Strong (without the
 round ahead): against panda rush 1.67 (1.36-1.97) at 2 players and 1.17 (0.42-1.91) at 4 (24
 games each, seeds 1000-1023), against normal 1.25 (0.85-1.65) at 2 (24 games); decision p99
 153 ms at 2 players, 166 ms at 4.
