@@ -11,8 +11,8 @@ Figures:
 - goal: the playout goal (GOAL games per second, 4 players) in µs per ply at today's game
   length, how much of it is reached (CPU time), and ``floor_us_per_ply``: the engine's own cost
   per ply in the same run, on a game with next to no rules (bench/floor.py);
-- ai_ms_per_decision: the AI's thinking time per decision in CPU time (mean, 95th percentile, max)
-  in all-AI games of 2, 3 and 4 players;
+- ai_ms_per_decision: the AI's thinking time per decision in CPU time (mean, 95th and 99th
+  percentiles, max) in all-AI games of 2, 3 and 4 players;
 - ai_vs_random: the AI against a random player in seeded 2-player games, seats alternating:
   wins, shared wins, losses and the win rate;
 - ai_vs_ai: all-AI games (normal level) of 2, 3 and 4 players in turn: how many ran to the
@@ -78,6 +78,7 @@ def ai_timing(games: int) -> dict[str, float]:
     return {
         "mean": round(statistics.fmean(times), 2),
         "p95": round(times[int(0.95 * (len(times) - 1))], 2),
+        "p99": round(times[int(0.99 * (len(times) - 1))], 2),
         "max": round(times[-1], 2),
         "decisions": len(times),
     }

@@ -7,14 +7,14 @@ follows its own turn to its end along a narrow beam (the few best continuations 
 and keeps the choice whose turns end best on average. Drawing a plot or a card is played in the
 world, so its value is what the world's draws give, averaged over the worlds. Searching in
 worlds, never in the real state, is what keeps the AI from reading a hidden card; counts (worlds,
-beam, positions, replies) bound the search, never the clock.
+beam, positions) bound the search, never the clock.
 
 - ``normal`` (``Game.ai``, and the AI that plays for an absent player): one world, a beam of two.
-- ``strong``: two worlds and a wider beam, then, for its best three choices of an action, a
-  weather or a figure's move, it looks one round further: in three more worlds, every other
-  seat answers with its own best turn (one greedy step at a time), and the position is judged
-  when the AI's next turn comes. It sees what the others can take from it (a bamboo the panda
-  can reach) before it grows it for them.
+- ``strong``: two worlds and a wider beam. It used to look one round further for its best three
+  choices (every other seat answering greedily with the AI's own judgement); that cost three
+  times the thinking, won no more against the panda rush (1.50 against 1.67 without it at 2
+  players, 1.17 both at 4, 24 games each), tied with normal head to head and left a canal unlaid
+  in 3 games of 24: a panda rush answers nothing like that reply model, so it is off.
 - ``easy``: a beginner's mistakes, not random ones: it takes one step at a time without looking
   at what its actions do together, keeps no eye on the other players, hoards cards (a fuller
   hand always looks good) and is in no hurry to meet them.
@@ -26,12 +26,27 @@ Measured (bench/ai_strength.py, seeds from 0; ratio = win share over the fair sh
 against panda rush / gardener / plot builder 1.39 (56 games) / 1.75 / 1.88 at 2 players, 1.05
 (40 games) / 2.44 / 2.81 at 3, 1.25 / 2.0 / 3.5 at 4 (16 games where not said), the AI before
 it 0.86 / 1.20 / 1.58 at 2 and 0.64 / 1.00 / 1.80 at 4; against that AI itself 1.07 (56 games),
-1.13 (80) and 1.6 (40) at 2, 3 and 4 players; decision p99 75-128 ms. Judging the game's length
-by the fastest seat's pace (appraise.turns_left), not the table's mean, took it against panda
-rush from 1.25 to 1.38 at 3 players and from 1.23 to 1.43 at 4 (120 games each, seeds 1000-1119;
-gardener and plot builder at 3 players unchanged within noise). Easy loses to every
-strategy at 2 players (0.12 / 0.5 / 0.75, 16 games). Strong: p99 0.8-1.3 s; too slow to measure
-its strength in the time the bench had (2 games a cell).
+1.13 (80) and 1.6 (40) at 2, 3 and 4 players. Judging the game's length by the fastest seat's
+pace (appraise.turns_left), not the table's mean, took it against panda rush from 1.25 to 1.38
+at 3 players and from 1.23 to 1.43 at 4 (120 games each, seeds 1000-1119). Easy loses to every
+strategy at 2 players (0.12 / 0.5 / 0.75, 16 games).
+
+Then (/work/briefs/s23/cell.py: the AI in seat seed mod players, the strategy in every other;
+95 % intervals): a point one action later worth 0.9, not 0.93 (appraise.Weights.delay), took
+normal against panda rush at 2 players from 1.22 (1.04-1.39) to 1.40 (1.24-1.56) over 120 games,
+seeds 3000-3119, from 1.25 to 1.45 (1.25-1.65) over seeds 1000-1079 and from 1.35 (1.14-1.56)
+to 1.48 (1.28-1.67) over seeds 5000-5079 (a canal left unlaid in 6 of those 80 games, 11 with
+0.93: over 5 % still, against a rival that ends the game early); at 3 players 1.35
+(1.08-1.62) against 1.38 (seeds 1000-1119); at 4 players 1.18 (0.86-1.51) against 1.43 on seeds
+1000-1119 and 1.28 (0.95-1.62) against 1.07 on seeds 3000-3119: about 1.24 over those 240 games
+either way, short of 1.3. Against gardener / plot builder 1.8 / 1.9 at 2 players, 3.1 / 3.7 at
+4 (40 games each, seeds 1000-1039). Decision p99 50 ms at 2 players and 46 ms at 4 against
+panda rush (80 and 120 games), 49-70 ms against the others; a canal left unlaid in 2 games of
+the other 280. No all-AI game reached round 100 over 200 seeds (the games of bench/takenoko_bench.py's
+ai_vs_ai: 2-4 players, mean 14.8 rounds, longest 26). Strong (without the
+round ahead): against panda rush 1.67 (1.36-1.97) at 2 players and 1.17 (0.42-1.91) at 4 (24
+games each, seeds 1000-1023), against normal 1.25 (0.85-1.65) at 2 (24 games); decision p99
+153 ms at 2 players, 166 ms at 4.
 """
 
 from __future__ import annotations
@@ -47,10 +62,6 @@ from rules.takenoko.objectives import best_first
 from rules.takenoko.rules import apply, legal_actions, outcome
 from rules.takenoko.state import TakenokoState
 
-ANSWERED = frozenset(("face", "rain", "storm", "clouds", "action", "gardener", "panda", "storm_tile"))
-"""Decisions whose effect on the others' next turns the strong level checks: the weather, the
-action, where a figure goes (the others move it on from there)."""
-
 WIN = 1000.0
 """A won game, against any position's value (a lost one counts as much against)."""
 
@@ -59,15 +70,12 @@ WIN = 1000.0
 class Level:
     """What one level looks at: ``worlds`` dealt per decision, the ``beam`` of continuations of its
     turn followed at each depth (the last width repeats; 1 = the best one only), a cap on the
-    positions valued per world, the weights of its judgement, and for its ``finalists`` best
-    choices, ``replies`` worlds where every other seat answers before the position is judged."""
+    positions valued per world and the weights of its judgement."""
 
     worlds: int
     beam: tuple[int, ...]
     positions: int
     weights: Weights = WEIGHTS
-    finalists: int = 0
-    replies: int = 0
     depth: int = 99
     """How many of its own steps it follows before judging (99: to the end of its turn)."""
 
@@ -80,7 +88,7 @@ EASY = Level(
     weights=Weights(delay=0.96, opponents=0.0, future=0.3, risk={"PA": 1.0, "GA": 1.0, "PL": 1.0}, hoard=1.0),
 )
 NORMAL = Level(worlds=1, beam=(2, 1), positions=300)
-STRONG = Level(worlds=2, beam=(3, 2, 1), positions=500, finalists=3, replies=3)
+STRONG = Level(worlds=2, beam=(3, 2, 1), positions=500)
 
 
 def choose(state: TakenokoState, seat: Seat, rng: random.Random) -> TakenokoAction:
@@ -112,17 +120,7 @@ def decide(state: TakenokoState, seat: Seat, rng: random.Random, level: Level) -
         search = _Search(seat, level, rng.random())
         for n, action in enumerate(legal):
             totals[n] += search.after(world, action, 0)
-    ranked = sorted(range(len(legal)), key=lambda n: (-totals[n], n))
-    if level.finalists > 1 and level.replies and state.step in ANSWERED:
-        finalists = ranked[: level.finalists]
-        replies = {n: 0.0 for n in finalists}
-        for _ in range(level.replies):
-            world = sample_world(state, seat, random.Random(rng.random()))
-            seed = rng.random()
-            for n in finalists:
-                replies[n] += _round_ahead(world, seat, legal[n], seed, level.weights)
-        return legal[max(finalists, key=lambda n: (replies[n], -finalists.index(n)))]
-    return legal[ranked[0]]
+    return legal[max(range(len(legal)), key=lambda n: (totals[n], -n))]
 
 
 def _forced(state: TakenokoState, legal: list[TakenokoAction]) -> TakenokoAction | None:
@@ -176,37 +174,3 @@ class _Search:
         if width == 1:
             return children[0][0] if children[0][2].turn != self.seat else self.value(children[0][2], depth + 1)
         return max(self.value(after, depth + 1) for _, _, after in children[:width])
-
-
-def greedy(state: TakenokoState, seat: Seat, seed: float, weights: Weights) -> TakenokoAction:
-    """One step of a player that takes the choice whose position is worth most to it right away
-    (the replies the strong level imagines, in a world)."""
-    legal = list(legal_actions(state, seat))
-    forced = _forced(state, legal)
-    if forced is not None or len(legal) == 1:
-        return forced or legal[0]
-    best, value = legal[0], -2 * WIN
-    for action in legal:
-        after, _ = apply(state, seat, action, SeededOnFirstUse(seed))
-        found = _judge(after, seat, weights)
-        if found > value:
-            best, value = action, found
-    return best
-
-
-def _round_ahead(world: TakenokoState, seat: Seat, action: TakenokoAction, seed: float, weights: Weights) -> float:
-    """In one world: play ``action``, the rest of the seat's turn and every other seat's next turn
-    greedily, and judge the position when the seat's next turn comes (or the game ends)."""
-    state, _ = apply(world, seat, action, SeededOnFirstUse(seed))
-    left_turn = False
-    for step in range(400):
-        if state.step == "over":
-            break
-        if state.turn != seat:
-            left_turn = True
-        elif left_turn:
-            break
-        mover = state.turn
-        choice = greedy(state, mover, seed + step, weights)
-        state, _ = apply(state, mover, choice, SeededOnFirstUse(seed + step))
-    return _judge(state, seat, weights)

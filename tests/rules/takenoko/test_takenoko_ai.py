@@ -4,6 +4,7 @@ level makes alike (validate at once, the best card first)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -12,7 +13,7 @@ import pytest
 from rules.engine import AI_LEVELS, ai_player, playout
 from rules.takenoko import GAME
 from rules.takenoko.actions import ACT, VALIDATE
-from rules.takenoko.appraise import appraise, turns_left
+from rules.takenoko.appraise import WEIGHTS, appraise, spend, turns_left
 from rules.takenoko.data import CARDS, PLOTS
 from rules.takenoko.guess import sample_world
 from rules.takenoko.state import TakenokoState
@@ -112,3 +113,13 @@ def test_the_ai_takes_the_section_its_card_needs() -> None:
         action = GAME.ai_action(state, seat, random.Random(n))
         state, _ = GAME.apply(state, seat, action, random.Random(n))
     assert state.done[0] == ("PA-GG-1",)
+
+
+def test_a_card_met_soon_beats_a_bigger_one_met_late() -> None:
+    """The judgement is in a hurry (TK-END-01: the first seat to the Emperor's count ends the
+    game): with the actions for one card only, 3 points one action away are worth more than 5
+    points seven actions away (the AI's delay; at 0.93 it would wait for the 5)."""
+    weights = dataclasses.replace(WEIGHTS, future=0.0)
+    soon = spend([(3.0, (1.0, 0))], 7.0, weights)
+    late = spend([(5.0, (7.0, 0))], 7.0, weights)
+    assert soon > late > 0.0
