@@ -138,7 +138,10 @@ def _judge(state: TakenokoState, seat: Seat, weights: Weights) -> float:
     if state.step == "over":
         result = outcome(state)
         assert result is not None
-        return WIN if seat in result.winners() else -WIN
+        # A canal or an improvement still held when the game ends was wasted: laying it first
+        # beats ending the game with it on the board, however the game ends.
+        board = state.boards[seat]
+        return (WIN if seat in result.winners() else -WIN) - weights.unlaid * (board.canals + sum(board.chips))
     return appraise(state, seat, weights)
 
 

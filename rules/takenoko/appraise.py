@@ -80,6 +80,9 @@ class Weights:
     """What a section eaten beyond any use costs (it starves the reserve)."""
     hoard: float = 0.0
     """Points a card in hand is worth for being held (a beginner's bias: the easy level's)."""
+    unlaid: float = 0.05
+    """What a canal or an improvement still held in the seat's last turn costs: nothing is left to
+    keep it for, and a player would call ending the game with one a blunder."""
 
 
 WEIGHTS = Weights()
@@ -134,10 +137,15 @@ def _played_last(state: TakenokoState, seat: Seat) -> bool:
 def expected(state: TakenokoState, seat: Seat, left: list[float], weights: Weights, view: _View) -> float:
     """The points ``seat`` can expect by the end: validated ones, its hand's, later draws'."""
     board = state.boards[seat]
+    last = left[seat] == 0.0
     actions = 2.0 * left[seat] + _actions_now(state, seat)
     costs = card_costs(view, state, seat)
     value = banked(state, seat) + spend(
-        [(points * weights.risk[category], cost) for points, cost, category in costs], actions, weights, board.canals
+        [(points * weights.risk[category], cost) for points, cost, category in costs],
+        actions,
+        weights,
+        board.canals,
+        last=last,
     )
     used = _needed_sections(state, seat)
     # A panda card asks for 2 sections of a colour at most: more spare ones feed nothing, and every
@@ -147,7 +155,8 @@ def expected(state: TakenokoState, seat: Seat, left: list[float], weights: Weigh
     value -= weights.hoarded * sum(max(0, n - SPARE_KEPT) for n in spare)
     lasting = min(1.0, actions / 6.0)
     value += weights.hoard * len(state.hands[seat])
-    return value + lasting * (weights.spare_section * spare_sections + weights.chip * sum(board.chips))
+    chips = -weights.unlaid * sum(board.chips) if last else lasting * weights.chip * sum(board.chips)
+    return value + lasting * weights.spare_section * spare_sections + chips
 
 
 def expected_other(
@@ -207,11 +216,14 @@ def banked(state: TakenokoState, seat: Seat) -> int:
     return sum(CARDS[c].points for c in state.done[seat]) + (EMPEROR_POINTS if state.emperor == seat else 0)
 
 
-def spend(cards: list[tuple[float, Cost]], actions: float, weights: Weights, canals: int = 0) -> float:
+def spend(
+    cards: list[tuple[float, Cost]], actions: float, weights: Weights, canals: int = 0, *, last: bool = False
+) -> float:
     """The points of ``cards`` (points, cost) met one after the other, the most points per action
     first, within ``actions``, each worth less the later it comes (``delay`` per action); the
     ``canals`` on the board serve the first cards that need one. Then the actions left draw and
-    meet new cards (a full hand waits for its first card)."""
+    meet new cards (a full hand waits for its first card). In the seat's ``last`` turn, a canal
+    left over costs ``unlaid``."""
     value = 0.0
     spent = 0.0
     for points, (steps, needed) in sorted(cards, key=lambda card: -card[0] / (sum(card[1]) + 0.5)):
@@ -222,6 +234,9 @@ def spend(cards: list[tuple[float, Cost]], actions: float, weights: Weights, can
         canals -= held
         spent += cost
         value += points * weights.delay**spent
+    if last:
+        # TK-END-02: no turn comes after this one, so a canal kept is a canal wasted.
+        value -= weights.unlaid * canals
     if len(cards) >= HAND_LIMIT and spent == 0.0:
         return value
     rest = actions - spent
@@ -229,7 +244,7 @@ def spend(cards: list[tuple[float, Cost]], actions: float, weights: Weights, can
         # The sum of ``future`` over the actions left, each delayed.
         delay = weights.delay
         value += weights.future * delay**spent * (1 - delay**rest) / (1 - delay)
-    return value + weights.canal * min(1.0, rest / 6.0) * min(canals, 2)
+    return value + (0.0 if last else weights.canal * min(1.0, rest / 6.0) * min(canals, 2))
 
 
 def _actions_now(state: TakenokoState, seat: Seat) -> float:
