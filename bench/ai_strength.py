@@ -3,6 +3,9 @@
     python bench/ai_strength.py                    # every game, every player count (~10 minutes)
     python bench/ai_strength.py --game mogul       # one game
     python bench/ai_strength.py --games 40         # fewer games per cell, for a quick look
+    python bench/ai_strength.py --game takenoko --level normal --players 2 \
+        --strategy panda_rush --first-seed 3000 --games 120   # one cell, on other seeds
+    python bench/ai_strength.py --game toprace --level strong --strategy ai:normal   # head to head
 
 For each game, player count, AI level and strategy of ``tests/support/strategies/<game>.py``: the
 AI in one seat (rotating with the seed), the strategy in every other; ``ratio`` = the AI's share
@@ -28,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.engine import AI_LEVELS, Game, Seat
 from rules.registry import GAMES
-from tests.support.strength import Match, Strategy, measure
+from tests.support.strength import Match, Strategy, ai_at, measure
 
 GOALS = {"normal": 1.3, "strong": 1.6}
 """Ratio each level must reach against every strategy, at every player count."""
@@ -54,19 +57,53 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def bench_game(name: str, games: int | None, levels: tuple[str, ...]) -> dict[str, Any]:
-    """Every player count, level and strategy of one game."""
+def games_per_cell(module: Any, level: str) -> int:
+    """The games a cell plays by default at ``level``: the strategy module's ``GAMES``, one count
+    for every level or one per level (the slow levels play fewer, so the bench stays near ten
+    minutes; ``--games`` overrides it)."""
+    counts = getattr(module, "GAMES", 100)
+    return int(counts[level]) if isinstance(counts, dict) else int(counts)
+
+
+def opponents(game: Game[Any, Any, Any], module: Any, wanted: list[str] | None) -> dict[str, Strategy]:
+    """The strategies a cell may face: the module's, ``previous_ai`` (the AI before, where the
+    module keeps it) and ``ai:<level>`` (the game's own AI); all of the module's by default."""
+    found: dict[str, Strategy] = dict(module.STRATEGIES)
+    if getattr(module, "PREVIOUS", None) is not None:
+        found["previous_ai"] = module.PREVIOUS
+    for level in AI_LEVELS:
+        found[f"ai:{level}"] = ai_at(game, level)
+    if wanted is None:
+        return dict(module.STRATEGIES)
+    unknown = [name for name in wanted if name not in found]
+    if unknown:
+        raise SystemExit(f"unknown strategy {', '.join(unknown)}; known: {', '.join(found)}")
+    return {name: found[name] for name in wanted}
+
+
+def bench_game(
+    name: str,
+    games: int | None,
+    levels: tuple[str, ...],
+    *,
+    players: list[int] | None = None,
+    strategies: list[str] | None = None,
+    first_seed: int = 0,
+) -> dict[str, Any]:
+    """Every player count, level and strategy of one game (or those asked for)."""
     game: Game[Any, Any, Any] = GAMES[name]
     module = importlib.import_module(f"tests.support.strategies.{name}")
-    per_cell = games or getattr(module, "GAMES", 100)
-    found: dict[str, Any] = {"games_per_cell": per_cell}
-    for players in range(game.min_players, game.max_players + 1):
+    per_cell = {level: games or games_per_cell(module, level) for level in levels}
+    found: dict[str, Any] = {"games_per_cell": per_cell, "first_seed": first_seed}
+    against = opponents(game, module, strategies)
+    counts_of_players = range(game.min_players, game.max_players + 1)
+    for count in [n for n in counts_of_players if players is None or n in players]:
         row: dict[str, Any] = {}
         for level in levels:
             times: list[float] = []
             ai = timed(lambda s, seat, rng, level=level: game.ai_action(s, seat, rng, level), times)
             cells: dict[str, Any] = {}
-            for label, strategy in module.STRATEGIES.items():
+            for label, strategy in against.items():
                 counts: Counter[str] = Counter()
                 blunders = getattr(module, "blunders", None)
 
@@ -74,18 +111,32 @@ def bench_game(name: str, games: int | None, levels: tuple[str, ...]) -> dict[st
                     if blunders is not None:
                         counts.update(blunders(match, seat))
 
-                result = measure(game, players, ai, strategy, per_cell, on_game=seen if blunders else None)
+                result = measure(
+                    game,
+                    count,
+                    ai,
+                    strategy,
+                    per_cell[level],
+                    first_seed=first_seed,
+                    on_game=seen if blunders else None,
+                )
                 cells[label] = {**result.as_json(), **({"blunders": dict(counts)} if counts else {})}
             previous = getattr(module, "PREVIOUS", None)
-            if previous is not None and level == "normal":
-                cells["previous_ai"] = measure(game, players, ai, previous, per_cell).as_json()
+            if previous is not None and level == "normal" and strategies is None:
+                before = measure(game, count, ai, previous, per_cell[level], first_seed=first_seed)
+                cells["previous_ai"] = before.as_json()
             cells["decision_ms"] = {
                 "median": round(1000 * statistics.median(times), 2) if times else 0,
                 "p99": round(1000 * percentile(times, 0.99), 2),
             }
             row[level] = cells
-        found[str(players)] = row
+        found[str(count)] = row
     return found
+
+
+def strategy_names(name: str) -> set[str]:
+    """The scripted strategies of a game (the cells its goals are judged on)."""
+    return set(importlib.import_module(f"tests.support.strategies.{name}").STRATEGIES)
 
 
 def goals(results: dict[str, Any]) -> dict[str, Any]:
@@ -98,7 +149,9 @@ def goals(results: dict[str, Any]) -> dict[str, Any]:
                 if not players.isdigit() or level not in row:
                     continue
                 for label, cell in row[level].items():
-                    scored = isinstance(cell, dict) and "ratio" in cell and label != "previous_ai"
+                    # Only the scripted strategies count: the AI before and the AI itself are
+                    # measured for comparison.
+                    scored = isinstance(cell, dict) and "ratio" in cell and label in strategy_names(name)
                     if scored and (worst is None or cell["ratio"] < worst[0]):
                         worst = (cell["ratio"], players, label)
             if worst is not None:
@@ -117,11 +170,23 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="a game's key (repeatable; default: every game)")
     parser.add_argument("--games", type=int, default=None, help="games per cell (default: each game's own)")
     parser.add_argument("--level", action="append", choices=AI_LEVELS, help="AI level (default: all)")
+    parser.add_argument("--players", action="append", type=int, help="a player count (repeatable; default: all)")
+    parser.add_argument(
+        "--strategy",
+        action="append",
+        help="an opponent (repeatable): a strategy's name, previous_ai or ai:<level> (default: every strategy)",
+    )
+    parser.add_argument("--first-seed", type=int, default=0, help="the first game's seed (default: 0)")
     args = parser.parse_args()
     names = args.game or sorted(GAMES)
     levels = tuple(args.level or AI_LEVELS)
     started = time.process_time()
-    results = {name: bench_game(name, args.games, levels) for name in names}
+    results = {
+        name: bench_game(
+            name, args.games, levels, players=args.players, strategies=args.strategy, first_seed=args.first_seed
+        )
+        for name in names
+    }
     print(
         json.dumps({**results, "goals": goals(results), "cpu_seconds": round(time.process_time() - started)}, indent=1)
     )

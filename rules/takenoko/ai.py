@@ -31,8 +31,9 @@ pace (appraise.turns_left), not the table's mean, took it against panda rush fro
 at 3 players and from 1.23 to 1.43 at 4 (120 games each, seeds 1000-1119). Easy loses to every
 strategy at 2 players (0.12 / 0.5 / 0.75, 16 games).
 
-Then (/work/briefs/s23/cell.py: the AI in seat seed mod players, the strategy in every other;
-95 % intervals): a point one action later worth 0.9, not 0.93 (appraise.Weights.delay), took
+Then (one cell at a time, e.g. ``bench/ai_strength.py --game takenoko --level normal --players 2
+--strategy panda_rush --first-seed 3000 --games 120``; 95 % intervals): a point one action
+later worth 0.9, not 0.93 (appraise.Weights.delay), took
 normal against panda rush at 2 players from 1.22 (1.04-1.39) to 1.40 (1.24-1.56) over 120 games,
 seeds 3000-3119, from 1.25 to 1.45 (1.25-1.65) over seeds 1000-1079 and from 1.35 (1.14-1.56)
 to 1.48 (1.28-1.67) over seeds 5000-5079 (a canal left unlaid in 6 of those 80 games, 11 with
@@ -46,7 +47,10 @@ the other 280. No all-AI game reached round 100 over 200 seeds (the games of ben
 ai_vs_ai: 2-4 players, mean 14.8 rounds, longest 26). Strong (without the
 round ahead): against panda rush 1.67 (1.36-1.97) at 2 players and 1.17 (0.42-1.91) at 4 (24
 games each, seeds 1000-1023), against normal 1.25 (0.85-1.65) at 2 (24 games); decision p99
-153 ms at 2 players, 166 ms at 4.
+153 ms at 2 players, 166 ms at 4. Last, judging a canal or an improvement still held in its
+last turn a waste (appraise.Weights.unlaid, TK-END-02): a canal left unlaid in 3 of those 80
+games against panda rush at 2 players (seeds 5000-5079; ratio 1.48 unchanged) and 1 of 60 at 3
+players (seeds 1000-1059, ratio 1.70, 1.32-2.08).
 """
 
 from __future__ import annotations
