@@ -40,9 +40,10 @@ from rules.takenoko.work import TakenokoWork
 from tests.support.strategies.takenoko_previous import choose as previous_choose
 from tests.support.strength import Match, Strategy
 
-GAMES = 40
-"""Games per bench cell: about three minutes for Takenoko's whole bench (3 player counts × 3
-levels × 3 strategies, and the previous AI)."""
+GAMES = {"easy": 8, "normal": 12, "strong": 4}
+"""Games per bench cell and level, so that the whole bench stays near ten minutes (a strong game
+costs a few CPU seconds): a quick look with wide intervals; a claim needs a cell measured alone
+with ``--games``."""
 
 INFEASIBLE = 99.0
 """The cost of a plot-card placement that can never be completed."""
