@@ -37,9 +37,7 @@ MAX_REPLIES = 60
 take far fewer)."""
 
 GOING_PRICE = 70_000
-"""What a car other than the one on offer is reckoned to cost, for the strong AI's bidding (set by
-paired games: 60,000 and 80,000 both lost against some strategy; the average price paid so far in
-the race lost too)."""
+"""What a car other than the one on offer is reckoned to cost, for the strong AI's bidding."""
 
 _NO_DRAW = random.Random(0)
 
@@ -94,7 +92,7 @@ def _eligible(state: TopRaceState, seat: int) -> bool:
     if owned == 0:
         return True
     carless = sum(1 for s in range(state.players) if s not in state.owner)
-    return len(state.drivers) > carless and owned < (1 if state.players == 6 else 2)  # TR-AUC-2
+    return len(state.drivers) > carless and owned < (1 if state.players == 6 else 2)
 
 
 def start_position(state: TopRaceState, seat: int, deal: dict[int, tuple[int, int]]) -> TopRaceState:
@@ -121,12 +119,10 @@ def offer_worth(state: TopRaceState, seat: int, price: int) -> float:
     """How much better ``seat`` stands buying the car on offer at ``price`` than letting the
     richest eligible rival buy it at that price, as a chance of winning (> 0: buy).
 
-    Passing is not free either: in both worlds one other unsold car goes at the ``GOING_PRICE``,
-    to the rival when ``seat`` buys, to ``seat`` when the rival does, and the comparisons are
-    averaged over the other unsold cars (``seat`` cannot choose which one it will get); a seat
-    that owns a car already may also end with no other car. Each world is judged at the start of
-    the race (``start_position``) by ``estimate.value``: the seat's hand for the car, the money
-    left and the prizes (§1.4) all count."""
+    The other cars are not free either: in both worlds one other unsold car goes at the
+    ``GOING_PRICE``, to the rival when ``seat`` buys, to ``seat`` when the rival does, and the
+    worst of these comparisons counts (``seat``'s best other car); a seat that owns a car already
+    may also end with no other car."""
     car = state.drivers[0]
     rivals = [s for s in range(state.players) if s != seat and _eligible(state, s)]
     if not rivals:
@@ -139,12 +135,11 @@ def offer_worth(state: TopRaceState, seat: int, price: int) -> float:
     ]
     if seat in state.owner or not pairs:
         pairs.append(({car: (seat, price)}, {car: (rival, price)}))
-    gains = [
+    return min(
         estimate.value(start_position(state, seat, bought), seat, draws)
         - estimate.value(start_position(state, seat, passed), seat, draws)
         for bought, passed in pairs
-    ]
-    return sum(gains) / len(gains)
+    )
 
 
 def strong_limit(state: TopRaceState, seat: int) -> int:
@@ -172,8 +167,8 @@ def strong_plan(state: TopRaceState, seat: int, rng: random.Random) -> Order | N
 
 
 def strong_action(state: TopRaceState, seat: int, rng: random.Random) -> Action:
-    """The "strong" AI: bids up to its ``strong_limit`` (one limit per offer, its standing order),
-    bets and steers with a finer judgement, and chooses its card by ``best_card``."""
+    """The "strong" AI: bids as the normal AI (one limit per offer, its standing order), bets and
+    steers with a finer judgement, and chooses its card by ``best_card``."""
     opts = ai.sensible(state, seat)
     if len(opts) == 1:
         return opts[0]

@@ -10,8 +10,7 @@ import pytest
 
 from rules.engine import AI_LEVELS, ai_player, playout, rng_for
 from rules.toprace import GAME, ai, estimate, search
-from rules.toprace.actions import act
-from rules.toprace.data import ARROWS, BID_STEP, CARD, NCARDS, NOT_BET, START_MONEY
+from rules.toprace.data import NOT_BET, START_MONEY
 from rules.toprace.state import TopRaceState
 from tests.rules.toprace.helpers import base, race_state
 
@@ -168,84 +167,3 @@ def test_estimates_read_only_the_seats_view() -> None:
     chances = estimate.place_chances(state, 0)
     assert all(sum(row) == pytest.approx(1) for row in chances)
     assert chances[2][0] > chances[3][0]  # the car in row 30 wins more often than the one in row 3
-
-
-# -- strong: bidding by the judgement --------------------------------------------------------------
-
-
-def _offer(players: int, points_for_offer: bool) -> TopRaceState:
-    """The first offer of a table where seat 0's hand holds the car on offer's best cards (its
-    10, 5 and 6-point cards), or none of its cards at all; the other hands share the rest."""
-    s = base(players)
-    car = s.drivers[0]
-    size = len(s.hands[0])
-    theirs = [cid for cid in range(1, NCARDS + 1) if any(c == car for c, _ in CARD[cid].slots)]
-    best = sorted(theirs, key=lambda cid: -dict(CARD[cid].slots)[car])
-    mine = best[:size] if points_for_offer else [c for c in range(1, NCARDS + 1) if c not in theirs][:size]
-    rest = [c for c in range(1, NCARDS + 1) if c not in mine]
-    hands = [tuple(sorted(mine))]
-    for seat in range(1, players):
-        hands.append(tuple(sorted(rest[(seat - 1) * size : seat * size])))
-    removed = tuple(rest[(players - 1) * size :])
-    return s.model_copy(update={"hands": tuple(hands), "removed": removed})
-
-
-def test_start_position_places_the_cars_bought_in_front_and_charges_the_buyers() -> None:
-    """search.start_position (TR-AUC-7, TR-AUC-6): the cars of the deal take the front-most free
-    arrows and their buyers pay; the other unsold cars race unowned on the other arrows."""
-    s = base(4)
-    car, other = s.drivers[0], s.drivers[1]
-    start = search.start_position(s, 0, {car: (2, 70_000), other: (0, 30_000)})
-    assert start.phase == "race" and sorted(start.cell) == sorted(ARROWS)
-    assert {start.cell[car], start.cell[other]} == set(ARROWS[:2])
-    assert start.owner[car] == 2 and start.owner[other] == 0
-    assert [o for c, o in enumerate(start.owner) if c not in (car, other)] == [-1] * 4
-    assert start.money == (START_MONEY - 30_000, START_MONEY, START_MONEY - 70_000, START_MONEY)
-
-
-@pytest.mark.parametrize("players", [3, 6])
-def test_strong_pays_more_for_a_car_its_hand_pushes(players: int) -> None:
-    """strong (DP 1): the car on offer is worth more to a seat holding its best cards than to one
-    holding none of them; buying is worth less the dearer it is; the limit stays within money in
-    whole bid steps."""
-    keen, cold = _offer(players, True), _offer(players, False)
-    assert search.offer_worth(keen, 0, 30_000) > search.offer_worth(keen, 0, 150_000)
-    assert search.offer_worth(keen, 0, 50_000) > search.offer_worth(cold, 0, 50_000)
-    high, low = search.strong_limit(keen, 0), search.strong_limit(cold, 0)
-    assert high > low and high > 0
-    assert high % BID_STEP == 0 and high <= keen.money[0]
-    poor = keen.model_copy(update={"money": (40_000, *keen.money[1:])})
-    assert search.strong_limit(poor, 0) <= 40_000
-
-
-def test_strong_limit_is_one_standing_order_per_offer() -> None:
-    """TR-ORD-2: the strong limit reads only what is fixed during an offer, so a rival's bid does
-    not move it, and the AI bids the minimum while it is within the limit."""
-    s = _offer(3, True)
-    limit = search.strong_limit(s, 0)
-    assert s.turn == 0 and limit >= 3 * BID_STEP  # race 1, offer 1 opens at seat 0 (TR-AUC-1)
-    assert GAME.ai_action(s, 0, random.Random(0), "strong") == act("bid", BID_STEP)
-    s, _ = GAME.apply(s, 0, act("bid", BID_STEP), random.Random(0))
-    s, _ = GAME.apply(s, 1, act("bid", 2 * BID_STEP), random.Random(0))
-    s, _ = GAME.apply(s, 2, act("pass"), random.Random(0))
-    assert s.turn == 0 and search.strong_limit(s, 0) == limit
-    assert GAME.ai_action(s, 0, random.Random(0), "strong") == act("bid", 3 * BID_STEP)
-
-
-@pytest.mark.parametrize("players", [3, 5])
-def test_strong_bidding_never_reads_other_seats_secrets(players: int) -> None:
-    """TR-ORD-3: the strong plan is the same when two other seats' hands are swapped."""
-    state = GAME.start(players, {}, players)
-    checked = 0
-    for ply in playout(GAME, state, players, ai_player(GAME, players)):
-        s = ply.before
-        if s.ask not in ("bid", "amount") or checked >= 3:
-            continue
-        seat = s.turn
-        planned = search.strong_plan(s, seat, random.Random(3))
-        a, b = [x for x in range(players) if x != seat][:2]
-        swapped = GAME.swap_secrets(s, a, b, random.Random(0))
-        assert swapped.hands != s.hands
-        assert search.strong_plan(swapped, seat, random.Random(3)) == planned
-        checked += 1
-    assert checked == 3
