@@ -108,7 +108,7 @@ def easy_plan(state: TopRaceState, seat: int, rng: random.Random) -> Order | Non
     return limit_order(state, seat, easy_limit(state, seat)) if orders.fields(state, seat) else None
 
 
-def play_order(state: TopRaceState, seat: int, opts: list[Action], order: Order | None) -> Action:
+def _bid(state: TopRaceState, seat: int, opts: list[Action], order: Order | None) -> Action:
     """DP 1: what the plan, set as an order, plays now."""
     action = None if order is None else orders.decide(state, seat, order)[0]
     return opts[0] if action is None else action
@@ -238,7 +238,7 @@ def reflex(state: TopRaceState, seat: int, opts: list[Action], w: list[float]) -
         payout = TIP_PAYOUT[state.tip_queue[0] - 1]
         return max(opts, key=lambda a: -1e9 if a.n == BET_NONE else estimate.expected(chances[a.n], payout))
     if ask in ("bid", "amount"):
-        return play_order(state, seat, opts, plan(state, seat, random.Random(0)))
+        return _bid(state, seat, opts, plan(state, seat, random.Random(0)))
     return opts[0]
 
 
@@ -252,7 +252,7 @@ def ai_action(state: TopRaceState, seat: int, rng: random.Random) -> Action:
         return opts[0]
     ask = state.ask
     if ask in ("bid", "amount"):
-        return play_order(state, seat, opts, plan(state, seat, rng))
+        return _bid(state, seat, opts, plan(state, seat, rng))
     if ask == "grid":
         return opts[0]  # the front-most free arrow
     if ask == "bet":
@@ -271,7 +271,7 @@ def easy_action(state: TopRaceState, seat: int, rng: random.Random) -> Action:
         return opts[0]
     ask = state.ask
     if ask in ("bid", "amount"):
-        return play_order(state, seat, opts, easy_plan(state, seat, rng))
+        return _bid(state, seat, opts, easy_plan(state, seat, rng))
     own = [c for c in range(NCARS) if state.owner[c] == seat]
     if ask == "bet" and own:
         best = max(own, key=lambda c: (c in state.finish, estimate.row_of(state, c)))

@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import random
 
-from rules.engine import Order, trusted
-from rules.toprace import ai, estimate, orders
+from rules.toprace import ai, estimate
 from rules.toprace.actions import Action
-from rules.toprace.data import ARROWS, BID_STEP, NCARS, OFF
 from rules.toprace.rules import apply, legal_actions, to_act
 from rules.toprace.state import TopRaceState
 
@@ -35,9 +33,6 @@ insight: the later ones answer a board the first ones have already changed)."""
 MAX_REPLIES = 60
 """Decisions of the other seats played at most after a candidate (a round of cards and a TIP round
 take far fewer)."""
-
-GOING_PRICE = 70_000
-"""What a car other than the one on offer is reckoned to cost, for the strong AI's bidding."""
 
 _NO_DRAW = random.Random(0)
 
@@ -82,90 +77,6 @@ def best_card(state: TopRaceState, seat: int, opts: list[Action], rng: random.Ra
     return candidates[best]
 
 
-# -- bidding: the judgement's own price for the car on offer (DP 1) -------------------------------
-
-
-def _eligible(state: TopRaceState, seat: int) -> bool:
-    """TR-AUC-2 read from the board: carless seats may bid; owners only while more cars are left
-    than carless seats, and under the car cap."""
-    owned = state.owner.count(seat)
-    if owned == 0:
-        return True
-    carless = sum(1 for s in range(state.players) if s not in state.owner)
-    return len(state.drivers) > carless and owned < (1 if state.players == 6 else 2)
-
-
-def start_position(state: TopRaceState, seat: int, deal: dict[int, tuple[int, int]]) -> TopRaceState:
-    """The race as ``seat`` would see it start once the cars of ``deal`` (car: (buyer, price))
-    are bought: they take the front-most free arrows, the other unsold cars race unowned on the
-    rest (TR-AUC-7), and the race has not begun (nobody has bet, no card is played)."""
-    owner = list(state.owner)
-    cell = list(state.cell)
-    money = list(state.money)
-    free = [c for c in ARROWS if c not in cell]
-    unsold = [car for car in range(NCARS) if cell[car] == OFF and state.ref[car] == OFF]
-    for car in sorted(unsold, key=lambda c: c not in deal):
-        cell[car] = free.pop(0)
-        if car in deal:
-            buyer, price = deal[car]
-            owner[car] = buyer
-            money[buyer] -= price
-    values = dict(state.__dict__)
-    values.update(phase="race", ask="play", turn=seat, owner=tuple(owner), cell=tuple(cell), money=tuple(money))
-    return trusted(TopRaceState, values)
-
-
-def offer_worth(state: TopRaceState, seat: int, price: int) -> float:
-    """How much better ``seat`` stands buying the car on offer at ``price`` than letting the
-    richest eligible rival buy it at that price, as a chance of winning (> 0: buy).
-
-    The other cars are not free either: in both worlds one other unsold car goes at the
-    ``GOING_PRICE``, to the rival when ``seat`` buys, to ``seat`` when the rival does, and the
-    worst of these comparisons counts (``seat``'s best other car); a seat that owns a car already
-    may also end with no other car."""
-    car = state.drivers[0]
-    rivals = [s for s in range(state.players) if s != seat and _eligible(state, s)]
-    if not rivals:
-        return 1.0
-    rival = max(rivals, key=lambda s: (state.money[s], -((s - seat) % state.players)))
-    draws = estimate.STANDARD_DRAWS
-    pairs: list[tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]]] = [
-        ({car: (seat, price), other: (rival, GOING_PRICE)}, {car: (rival, price), other: (seat, GOING_PRICE)})
-        for other in sorted(state.drivers[1:])  # the unsold cars (their order is secret, TR-SETUP-3)
-    ]
-    if seat in state.owner or not pairs:
-        pairs.append(({car: (seat, price)}, {car: (rival, price)}))
-    return min(
-        estimate.value(start_position(state, seat, bought), seat, draws)
-        - estimate.value(start_position(state, seat, passed), seat, draws)
-        for bought, passed in pairs
-    )
-
-
-def strong_limit(state: TopRaceState, seat: int) -> int:
-    """The most the strong AI pays for the car on offer: the highest price, in whole bid steps
-    within its money, at which buying it still beats letting a rival have it (``offer_worth``).
-
-    Like ``ai.bid_limit`` it reads only what stays fixed during an offer (the board, the hand,
-    the money, who may bid), so one limit answers every turn: it is the standing order (TR-ORD-2)."""
-    top = max(0, state.money[seat]) // BID_STEP
-    if top < 1 or offer_worth(state, seat, BID_STEP) <= 0:
-        return 0
-    lo, hi = 1, top  # worth > 0 at lo steps; find the last step where it still is
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if offer_worth(state, seat, mid * BID_STEP) > 0:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo * BID_STEP
-
-
-def strong_plan(state: TopRaceState, seat: int, rng: random.Random) -> Order | None:
-    """The strong AI's bidding for the open offer as a standing order (its ``strong_limit``)."""
-    return ai.limit_order(state, seat, strong_limit(state, seat)) if orders.fields(state, seat) else None
-
-
 def strong_action(state: TopRaceState, seat: int, rng: random.Random) -> Action:
     """The "strong" AI: bids as the normal AI (one limit per offer, its standing order), bets and
     steers with a finer judgement, and chooses its card by ``best_card``."""
@@ -173,9 +84,7 @@ def strong_action(state: TopRaceState, seat: int, rng: random.Random) -> Action:
     if len(opts) == 1:
         return opts[0]
     ask = state.ask
-    if ask in ("bid", "amount"):
-        return ai.play_order(state, seat, opts, strong_plan(state, seat, rng))
-    if ask == "grid":
+    if ask in ("bid", "amount", "grid"):
         return ai.ai_action(state, seat, rng)
     if ask == "bet":
         return ai.bet(state, seat, opts, estimate.FINE_DRAWS)
