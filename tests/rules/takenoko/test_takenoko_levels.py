@@ -65,7 +65,7 @@ def test_the_strong_level_plays_to_the_end() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_strong_seat_plays_whole_games(players: int) -> None:
     """A strong seat plays a whole game from the first turn at every table size, the other seats
-    normal (one strong seat keeps it to seconds: the strong AI searches a round ahead)."""
+    normal (one strong seat keeps it to seconds: the strong AI searches two worlds, wider)."""
     seed = 20 + players
     state = GAME.start(players, {}, seed)
     levels = {seat: "strong" if seat == 0 else "normal" for seat in range(players)}
