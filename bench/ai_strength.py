@@ -140,27 +140,34 @@ def strategy_names(name: str) -> set[str]:
 
 
 def goals(results: dict[str, Any]) -> dict[str, Any]:
-    """Which ratio goals hold (every strategy, every player count), and the worst cell."""
+    """Which ratio goals hold (every strategy, every player count): the worst cell, and each cell
+    below the goal whose 95 % interval still reaches it (too few games to tell)."""
     report: dict[str, Any] = {}
     for name, by_players in results.items():
         for level, goal in GOALS.items():
-            worst = None
+            cells = []
             for players, row in by_players.items():
                 if not players.isdigit() or level not in row:
                     continue
                 for label, cell in row[level].items():
                     # Only the scripted strategies count: the AI before and the AI itself are
                     # measured for comparison.
-                    scored = isinstance(cell, dict) and "ratio" in cell and label in strategy_names(name)
-                    if scored and (worst is None or cell["ratio"] < worst[0]):
-                        worst = (cell["ratio"], players, label)
-            if worst is not None:
-                report[f"{name}.{level}"] = {
-                    "goal": goal,
-                    "worst": worst[0],
-                    "where": f"{worst[1]} players vs {worst[2]}",
-                    "met": worst[0] >= goal,
-                }
+                    if isinstance(cell, dict) and "ratio" in cell and label in strategy_names(name):
+                        cells.append((cell["ratio"], f"{players} players vs {label}", cell))
+            if not cells:
+                continue
+            worst = min(cells, key=lambda found: found[0])
+            below = [(where, cell) for _, where, cell in cells if cell["ratio"] < goal]
+            undecided = [where for where, cell in below if cell["high"] >= goal]
+            report[f"{name}.{level}"] = {
+                "goal": goal,
+                "worst": worst[0],
+                "where": worst[1],
+                "games": worst[2]["games"],
+                "met": not below,
+                "missed": [where for where, cell in below if cell["high"] < goal],
+                "too_few_games_to_tell": undecided,
+            }
     return report
 
 

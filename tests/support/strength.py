@@ -69,7 +69,8 @@ def play_match(
 @dataclass(frozen=True)
 class Measure:
     """The tested player's win share against ``opponent`` over ``games`` games, as a ratio to the
-    fair share, with its 95 % interval (normal approximation on the per-game wins)."""
+    fair share, with its 95 % interval (Wilson's, which stays honest for a few games all won or
+    all lost)."""
 
     games: int
     players: int
@@ -116,9 +117,19 @@ def measure(
         if on_game is not None:
             on_game(played, seat)
     mean = sum(shares) / len(shares)
-    spread = math.sqrt(sum((x - mean) ** 2 for x in shares) / max(1, len(shares) - 1))
-    half = 1.96 * spread / math.sqrt(len(shares))
-    return Measure(len(shares), players, mean, max(0.0, mean - half), min(1.0, mean + half))
+    low, high = wilson(mean, len(shares))
+    return Measure(len(shares), players, mean, low, high)
+
+
+def wilson(share: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's 95 % interval for a win share over ``games`` games (a shared first place counts a
+    fraction: its variance is below the binomial one, so the interval errs wide)."""
+    if games == 0:
+        return 0.0, 1.0
+    factor = 1 + z * z / games
+    centre = (share + z * z / (2 * games)) / factor
+    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / factor
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def blind(game: Game[Any, Any, Any], strategy: Strategy, state: Any, seat: Seat, players: int, trials: int = 4) -> bool:
