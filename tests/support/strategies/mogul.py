@@ -43,8 +43,8 @@ from rules.mogul.view import MogulSeatView, build_view
 from tests.support.strategies import mogul_previous
 from tests.support.strength import Match, Strategy, ai_at, measure, play_match
 
-GAMES = 150
-"""Seeded games per bench cell (bench/ai_strength.py): about three minutes for the whole game."""
+GAMES = 100
+"""Seeded games per bench cell (bench/ai_strength.py): about 70 CPU seconds for the whole game."""
 
 
 class Count:

@@ -40,7 +40,7 @@ from rules.takenoko.work import TakenokoWork
 from tests.support.strategies.takenoko_previous import choose as previous_choose
 from tests.support.strength import Match, Strategy
 
-GAMES = {"easy": 8, "normal": 12, "strong": 4}
+GAMES = {"easy": 8, "normal": 8, "strong": 3}
 """Games per bench cell and level, so that the whole bench stays near ten minutes (a strong game
 costs a few CPU seconds): a quick look with wide intervals; a claim needs a cell measured alone
 with ``--games``."""

@@ -41,9 +41,9 @@ from rules.toprace.view import TopRaceView
 from tests.support.strategies import toprace_previous
 from tests.support.strength import Match, Strategy
 
-GAMES = {"easy": 16, "normal": 24, "strong": 8}
+GAMES = {"easy": 16, "normal": 16, "strong": 8}
 """Seeded games per bench cell and level: the whole Top Race bench (5 player counts, 3 levels, 4
-strategies and the previous AI, 65 cells) stays within about four minutes of one core (a game
+strategies and the previous AI, 65 cells) stays within about three minutes of one core (a game
 costs about 0.2 s of CPU with the normal AI in one seat, 0.6 s with the strong one). So few games
 cannot tell a ratio of 1.3 from 1.6; a cell measured alone with ``--games 200`` can."""
 
