@@ -51,6 +51,12 @@ games each, seeds 1000-1023), against normal 1.25 (0.85-1.65) at 2 (24 games); d
 last turn a waste (appraise.Weights.unlaid, TK-END-02): a canal left unlaid in 3 of those 80
 games against panda rush at 2 players (seeds 5000-5079; ratio 1.48 unchanged) and 1 of 60 at 3
 players (seeds 1000-1059, ratio 1.70, 1.32-2.08).
+
+Against panda rush at 4 players normal stays short of 1.3 (1.18 and 1.28 on seeds 1000-1119 and
+3000-3119). Screened there, 120 games each, not kept: the opponents' weight at 1.3 or 0.7 (1.23,
+1.20 on seeds 1000-1119); ``future`` at 0.6 (1.62, but 1.28 on seeds 3000-3119); ``delay`` at 0.85
+(1.40 on both sets), which at 3 players (0.875) fell from 1.35 to 1.10: no setting yet that holds
+across player counts and seeds.
 """
 
 from __future__ import annotations
