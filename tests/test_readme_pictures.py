@@ -42,4 +42,6 @@ def test_the_committed_picture_is_what_the_script_draws(game: str) -> None:
     assert committed.size == drawn.size, "run: python scripts/pictures.py"
     meta = json.loads((PICTURES / "pictures.json").read_text(encoding="utf-8"))
     if meta["pillow"] == PIL.__version__:
-        assert committed.convert("RGB").tobytes() == drawn.convert("RGB").tobytes(), "run: python scripts/pictures.py"
+        # Compared first, asserted after: pytest's diff of two megabytes of pixels takes minutes.
+        same = committed.convert("RGB").tobytes() == drawn.convert("RGB").tobytes()
+        assert same, "run: python scripts/pictures.py"
