@@ -101,7 +101,7 @@ def bench_game(
         row: dict[str, Any] = {}
         for level in levels:
             times: list[float] = []
-            ai = timed(lambda s, seat, rng, level=level: game.ai_action(s, seat, rng, level), times)
+            ai = timed(ai_at(game, level), times)
             cells: dict[str, Any] = {}
             for label, strategy in against.items():
                 counts: Counter[str] = Counter()
