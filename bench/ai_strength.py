@@ -144,6 +144,7 @@ def goals(results: dict[str, Any]) -> dict[str, Any]:
     below the goal whose 95 % interval still reaches it (too few games to tell)."""
     report: dict[str, Any] = {}
     for name, by_players in results.items():
+        scripted = strategy_names(name)
         for level, goal in GOALS.items():
             cells = []
             for players, row in by_players.items():
@@ -152,7 +153,7 @@ def goals(results: dict[str, Any]) -> dict[str, Any]:
                 for label, cell in row[level].items():
                     # Only the scripted strategies count: the AI before and the AI itself are
                     # measured for comparison.
-                    if isinstance(cell, dict) and "ratio" in cell and label in strategy_names(name):
+                    if isinstance(cell, dict) and "ratio" in cell and label in scripted:
                         cells.append((cell["ratio"], f"{players} players vs {label}", cell))
             if not cells:
                 continue

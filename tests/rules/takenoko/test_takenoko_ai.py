@@ -126,25 +126,20 @@ def test_a_card_met_soon_beats_a_bigger_one_met_late() -> None:
     assert soon > late > 0.0
 
 
-def last_turn_states() -> list[TakenokoState]:
-    """States of an all-AI 2-player game where the seat to play has its last turn (TK-END-02), its
-    actions still to choose."""
-    state = GAME.start(2, {}, 7)
-    found = []
-    for ply in playout(GAME, state, 7, ai_player(GAME, 7)):
-        after = ply.after
-        if after.emperor >= 0 and after.turn != after.emperor and after.step == "action" and not after.used:
-            found.append(after)
-    return found
+def last_turn_states(states: list[TakenokoState]) -> list[TakenokoState]:
+    """Those of ``states`` where the seat to play has its last turn (TK-END-02), its actions still
+    to choose."""
+    return [s for s in states if s.emperor >= 0 and s.turn != s.emperor and s.step == "action" and not s.used]
 
 
 def test_a_canal_kept_in_the_last_turn_is_a_canal_wasted() -> None:
     """TK-END-02: in its last turn a seat has nothing to keep a canal or an improvement for, so
     holding one is judged worse than not (earlier, a canal kept for later is worth something); and
     a game that ends with one still held is judged worse than the same end without it."""
-    states = last_turn_states()
-    assert states
-    state = states[0]
+    game = ai_game_states(2, 7)
+    last = last_turn_states(game)
+    assert last
+    state = last[0]
     seat = state.turn
 
     def holding(s: TakenokoState, seat: int, canals: int, chips: tuple[int, int, int] = (0, 0, 0)) -> TakenokoState:
@@ -156,5 +151,5 @@ def test_a_canal_kept_in_the_last_turn_is_a_canal_wasted() -> None:
     assert appraise(holding(state, seat, 0, (1, 0, 0)), seat) < appraise(holding(state, seat, 0), seat)
     over = state.model_copy(update={"step": "over"})
     assert _judge(holding(over, seat, 1), seat, WEIGHTS) < _judge(holding(over, seat, 0), seat, WEIGHTS)
-    early = ai_game_states(2, 7)[40]
+    early = game[40]
     assert appraise(holding(early, early.turn, 1), early.turn) > appraise(holding(early, early.turn, 0), early.turn)
