@@ -52,11 +52,21 @@ last turn a waste (appraise.Weights.unlaid, TK-END-02): a canal left unlaid in 3
 games against panda rush at 2 players (seeds 5000-5079; ratio 1.48 unchanged) and 1 of 60 at 3
 players (seeds 1000-1059, ratio 1.70, 1.32-2.08).
 
-Against panda rush at 4 players normal stays short of 1.3 (1.18 and 1.28 on seeds 1000-1119 and
-3000-3119). Screened there, 120 games each, not kept: the opponents' weight at 1.3 or 0.7 (1.23,
+Against panda rush at 4 players normal stayed short of 1.3 (1.18 and 1.21 on seeds 1000-1239 and
+3000-3239). Screened there, 120 games each, not kept: the opponents' weight at 1.3 or 0.7 (1.23,
 1.20 on seeds 1000-1119); ``future`` at 0.6 (1.62, but 1.28 on seeds 3000-3119); ``delay`` at 0.85
-(1.40 on both sets), which at 3 players (0.875) fell from 1.35 to 1.10: no setting yet that holds
-across player counts and seeds.
+(1.40 on both sets), which at 3 players (0.875) fell from 1.35 to 1.10; the gardener cards' risk
+at 0.5 or 0.4 (1.12, 1.10 on seeds 1000-1239).
+
+What held it back was the draw: a world deals one card on top of each deck, so drawing an
+objective was judged by a single card, and the best of three single guesses favours the deck
+whose cards differ most. The AI drew gardener cards as often as panda cards at 4 players and met
+38 % of the gardener cards it drew, 89 % of the panda cards (60 games). Judging a draw by the
+mean of the first three cards of the world's deck (``Level.draws``): against panda rush 1.38
+(1.14-1.62) and 1.37 (1.13-1.61) at 4 players on those seeds (240 games each), 1.41 (1.19-1.63,
+was 1.23) at 3 players on seeds 1000-1179, 1.50 (1.37-1.63, was 1.41) at 2 players on seeds
+3000-3159; strong at 4 players 1.37 (1.03-1.71, was 1.20) on seeds 1000-1119. Five cards instead
+of three: 1.37 and 1.47 at 4 players, no better within the intervals, for more thinking.
 """
 
 from __future__ import annotations
@@ -67,6 +77,7 @@ from dataclasses import dataclass
 from rules.engine import Seat, SeededOnFirstUse
 from rules.takenoko.actions import ACT, VALIDATE, TakenokoAction
 from rules.takenoko.appraise import WEIGHTS, Weights, appraise
+from rules.takenoko.data import CATEGORIES
 from rules.takenoko.guess import sample_world
 from rules.takenoko.objectives import best_first
 from rules.takenoko.rules import apply, legal_actions, outcome
@@ -88,6 +99,9 @@ class Level:
     weights: Weights = WEIGHTS
     depth: int = 99
     """How many of its own steps it follows before judging (99: to the end of its turn)."""
+    draws: int = 3
+    """Cards a drawn objective is tried as: the world's top card of the deck and the next ones
+    (1: the world's top card only)."""
 
 
 EASY = Level(
@@ -166,8 +180,30 @@ class _Search:
 
     def after(self, state: TakenokoState, action: TakenokoAction, depth: int) -> float:
         """The value of the turn's best end once ``action`` is played."""
+        if state.step == "category" and self.level.draws > 1:
+            return self.drawn(state, action, depth)
         after, _ = apply(state, self.seat, action, SeededOnFirstUse(self.seed))
         return self.value(after, depth + 1)
+
+    def drawn(self, state: TakenokoState, action: TakenokoAction, depth: int) -> float:
+        """The mean value of drawing from ``action``'s deck over the first cards of the world's
+        deck, each tried on top: one world's top card is a single guess, and the best of three
+        single guesses favours the deck whose cards differ most, not the one that pays (at 4
+        players the AI drew gardener cards as often as panda cards and met 38 % of them, 89 % of
+        the panda cards)."""
+        index = CATEGORIES.index(action.name)
+        deck = state.decks[index]
+        values = []
+        for n in range(min(self.level.draws, len(deck))):
+            decks = list(state.decks)
+            decks[index] = (deck[n], *deck[:n], *deck[n + 1 :])
+            tried = state.model_copy(update={"decks": tuple(decks)})
+            after, _ = apply(tried, self.seat, action, SeededOnFirstUse(self.seed))
+            values.append(self.value(after, depth + 1))
+        if not values:
+            after, _ = apply(state, self.seat, action, SeededOnFirstUse(self.seed))
+            return self.value(after, depth + 1)
+        return sum(values) / len(values)
 
     def value(self, state: TakenokoState, depth: int) -> float:
         """The value of the best end of the turn from ``state``."""
@@ -177,6 +213,8 @@ class _Search:
         forced = _forced(state, legal)
         if forced is not None or len(legal) == 1:
             return self.after(state, forced or legal[0], depth)
+        if state.step == "category" and self.level.draws > 1:
+            return max(self.drawn(state, action, depth) for action in legal)
         width = self.level.beam[min(depth, len(self.level.beam) - 1)]
         children: list[tuple[float, int, TakenokoState]] = []
         for action in legal:

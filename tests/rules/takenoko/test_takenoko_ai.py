@@ -13,7 +13,7 @@ import pytest
 from rules.engine import AI_LEVELS, ai_player, playout
 from rules.takenoko import GAME
 from rules.takenoko.actions import ACT, VALIDATE
-from rules.takenoko.ai import _judge
+from rules.takenoko.ai import NORMAL, Level, _judge, decide
 from rules.takenoko.appraise import WEIGHTS, appraise, spend, turns_left
 from rules.takenoko.data import CARDS, PLOTS
 from rules.takenoko.guess import sample_world
@@ -153,3 +153,30 @@ def test_a_canal_kept_in_the_last_turn_is_a_canal_wasted() -> None:
     assert _judge(holding(over, seat, 1), seat, WEIGHTS) < _judge(holding(over, seat, 0), seat, WEIGHTS)
     early = game[40]
     assert appraise(holding(early, early.turn, 1), early.turn) > appraise(holding(early, early.turn, 0), early.turn)
+
+
+def test_the_deck_drawn_from_is_judged_by_its_cards_not_its_top_card() -> None:
+    """Drawing an objective (TK-OBJ-01): the AI weighs each deck by several of the cards it may
+    give, so its choice does not hang on the one card a world happens to put on top. Here three
+    gardener cards are left unseen (one met in a single growth, two whose pink bamboo is gone):
+    judged by the world's top card alone, the deck chosen changes with the world; judged by the
+    deck, it is the same in every world."""
+    gardener = [c for c in CARDS if c.startswith("GA")]
+    unseen = ["GA-Y-0", "GA-P-0", "GA-P-W"]
+    seen = [c for c in gardener if c not in unseen]
+    garden = [plot("Y", 1, 0, 3), plot("G", 1, -1, 2), plot("G", 0, -1, 1), plot("Y", -1, 0, 1)]
+    state = position(
+        4,
+        garden=garden,
+        hands={0: ("PA-GG-1",), 1: (), 2: (), 3: ()},
+        done=((), tuple(seen[:4]), tuple(seen[4:8]), tuple(seen[8:])),
+        turn=0,
+    )
+    state, _ = play(state.model_copy(update={"bamboo": (state.bamboo[0], state.bamboo[1], 0)}), "act:objective")
+    assert state.step == "category"
+
+    def decks_chosen(level: Level) -> set[str]:
+        return {decide(state, 0, random.Random(k), level).name for k in range(12)}
+
+    assert len(decks_chosen(dataclasses.replace(NORMAL, draws=1))) > 1
+    assert len(decks_chosen(NORMAL)) == 1
