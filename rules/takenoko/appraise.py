@@ -140,11 +140,14 @@ def expected(state: TakenokoState, seat: Seat, left: list[float], weights: Weigh
     last = left[seat] == 0.0
     actions = 2.0 * left[seat] + _actions_now(state, seat)
     costs = card_costs(view, state, seat)
+    # A canal with no edge to go on serves nothing: counting it had the AI take IRRIGATION again
+    # and again late in the game and end it holding up to 7 canals (TK-IRR-02).
+    usable = min(board.canals, view.canal_spots)
     value = banked(state, seat) + spend(
         [(points * weights.risk[category], cost) for points, cost, category in costs],
         actions,
         weights,
-        board.canals,
+        usable,
         last=last,
     )
     used = _needed_sections(state, seat)
@@ -271,7 +274,19 @@ class _View:
     panda reaches it, the reserve, the plot spots, what drawing a plot of each colour costs, and
     the plot cards' costs found so far (the view is kept for the garden it describes)."""
 
-    __slots__ = ("at", "by_colour", "canal_need", "draw_cost", "eat", "garden", "key", "plot_costs", "reserve", "spots")
+    __slots__ = (
+        "at",
+        "by_colour",
+        "canal_need",
+        "canal_spots",
+        "draw_cost",
+        "eat",
+        "garden",
+        "key",
+        "plot_costs",
+        "reserve",
+        "spots",
+    )
 
     def __init__(self, state: TakenokoState, key: tuple[object, ...]) -> None:
         self.garden = state.garden
@@ -303,6 +318,8 @@ class _View:
         self.plot_costs: dict[str, Cost] = {}
         self.canal_need = self._canal_need(state, placement)
         """For each dry plot, the canals that reach it from the network (§3 canal legality)."""
+        self.canal_spots = len(canal_facts(state.canals).legal(placement))
+        """The edges a canal may be laid on now (TK-IRR-02)."""
 
     def canals_to(self, plot: Plot) -> int:
         """The canals a plot still needs to be irrigated (none once it is)."""

@@ -180,3 +180,38 @@ def test_the_deck_drawn_from_is_judged_by_its_cards_not_its_top_card() -> None:
 
     assert len(decks_chosen(dataclasses.replace(NORMAL, draws=1))) > 1
     assert len(decks_chosen(NORMAL)) == 1
+
+
+@pytest.mark.parametrize("level", AI_LEVELS)
+def test_no_level_ends_its_last_turn_holding_a_canal_or_an_improvement(level: str) -> None:
+    """TK-END-02: a seat's last turn is the last use for what it holds, so every level lays its
+    canals (TK-IRR-02) and improvements (TK-IMP-02) before it ends that turn (here the garden
+    has a bare plot for the improvement)."""
+    state = last_turn_states(ai_game_states(2, 8))[0]
+    seat = state.turn
+    assert any(p.height == 0 and not p.improvement for p in state.garden)
+    boards = list(state.boards)
+    boards[seat] = boards[seat].model_copy(update={"canals": 2, "chips": (0, 0, 1)})
+    state = state.model_copy(update={"boards": tuple(boards)})
+    for n in range(40):
+        if state.turn != seat or state.step == "over":
+            break
+        action = GAME.ai_action(state, seat, random.Random(n), level)
+        state, _ = GAME.apply(state, seat, action, random.Random(n))
+    assert state.turn != seat or state.step == "over"
+    assert state.boards[seat].canals == 0
+    assert state.boards[seat].chips == (0, 0, 0)
+
+
+def test_a_canal_with_nowhere_to_go_is_worth_nothing() -> None:
+    """TK-IRR-02: a canal is laid on a legal edge; with none in the garden a canal held is worth no
+    more than none (so the AI stops taking IRRIGATION for canals it cannot lay), and with one it is
+    worth something."""
+
+    def holding(state: TakenokoState, canals: int) -> TakenokoState:
+        return state.model_copy(update={"boards": (board(canals=canals), state.boards[1])})
+
+    bare = position(hands={0: ("PA-GG-1",)}, turn=0)
+    assert appraise(holding(bare, 2), 0) == appraise(holding(bare, 0), 0)
+    grown = position(garden=GARDEN, hands={0: ("PA-GG-1",)}, turn=0)
+    assert appraise(holding(grown, 2), 0) > appraise(holding(grown, 0), 0)
