@@ -172,7 +172,7 @@ def _lay_what_is_left(state: TakenokoState, seat: Seat, legal: list[TakenokoActi
     holds (laying one is free, TK-IRR-02, TK-IMP-02): nothing is left to keep them for, and a
     player calls ending the game with one a blunder. Where it goes is the search's choice, which
     picks the spot that helps the others least (a canal that sprouts a plot may feed another
-    seat's last turn, so the judgement alone often kept it: 16 games of 160 at 2 players)."""
+    seat's last turn, so the judgement alone may keep it)."""
     if turns_left(state)[seat] > 0.0:
         return END
     board = state.boards[seat]
@@ -236,9 +236,7 @@ class _Search:
             tried = state.model_copy(update={"decks": tuple(decks)})
             after, _ = apply(tried, self.seat, action, SeededOnFirstUse(self.seed))
             values.append(self.value(after, depth + 1))
-        if not values:
-            after, _ = apply(state, self.seat, action, SeededOnFirstUse(self.seed))
-            return self.value(after, depth + 1)
+        # A deck is offered only while it holds a card (TK-OBJ-01), so ``values`` is never empty.
         return sum(values) / len(values)
 
     def value(self, state: TakenokoState, depth: int) -> float:
