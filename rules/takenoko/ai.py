@@ -248,7 +248,8 @@ class _Search:
         if forced is not None or len(legal) == 1:
             return self.after(state, forced or legal[0], depth)
         if state.step == "category" and self.level.draws > 1:
-            return max(self.drawn(state, action, depth) for action in legal)
+            # Every deck is tried (``after`` judges each by several cards), not a beam of them.
+            return max(self.after(state, action, depth) for action in legal)
         width = self.level.beam[min(depth, len(self.level.beam) - 1)]
         children: list[tuple[float, int, TakenokoState]] = []
         for action in legal:
