@@ -24,6 +24,7 @@ import cogs
 from bot.i18n import t
 from bot.service import TableService
 from bot.settings import Settings
+from bot.tables import DEFAULT_LIMITS, Limits
 from cogs.ui.components import DYNAMIC_ITEMS
 from cogs.ui.hub import TableHub
 from cogs.ui.newgame import add_game_groups
@@ -65,6 +66,7 @@ class GameBot(commands.Bot):
         games: Mapping[str, Game[Any, Any, Any]] | None = None,
         extensions: Sequence[str] = EXTENSIONS,
         scheduler_period: float = 60.0,
+        limits: Limits = DEFAULT_LIMITS,
         **sharding: Any,
     ) -> None:
         intents = discord.Intents.default()
@@ -82,23 +84,27 @@ class GameBot(commands.Bot):
         self.games = dict(games) if games is not None else GAMES
         self.extension_names = tuple(extensions)
         self.scheduler_period = scheduler_period  # seconds between two looks for due reminders and timeouts
+        self.limits = limits
         self.store: TableStore | None = None
 
     async def setup_hook(self) -> None:
-        """Migrate the database, build the service, load cogs and buttons, sync the commands."""
-        self.store = await open_store(self.database)
-        service = TableService(self.store, self.games, clock=discord.utils.utcnow)
+        """Migrate the database, build the service, load cogs and buttons, sync the commands.
+
+        No table is read here: a table is read when a command or a click touches it, or when
+        something falls due at it (the scheduler), so the first command is answered at once
+        however many tables the database holds."""
+        self.store = await open_store(self.database, cache_size=self.limits.cached_tables)
+        service = TableService(self.store, self.games, clock=discord.utils.utcnow, limits=self.limits)
         self.hub = TableHub(self, service)
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
         add_game_groups(self.tree, self.games)  # /<game> new, from the registry: no cog per game
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        live = await service.live_tables()
         shards = getattr(self, "shard_ids", None)
         if shards is not None and 0 not in shards:
             # Commands are the application's, not a shard's: the process running shard 0 syncs them.
-            log.info("commands are synced by the process running shard 0; %d live tables resume", len(live))
+            log.info("commands are synced by the process running shard 0")
             return
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)
@@ -106,7 +112,7 @@ class GameBot(commands.Bot):
             synced = await self.tree.sync(guild=guild)
         else:
             synced = await self.tree.sync()
-        log.info("synced %d commands; %d live tables resume", len(synced), len(live))
+        log.info("synced %d commands", len(synced))
 
     async def on_ready(self) -> None:
         """Log who we are."""
@@ -134,12 +140,19 @@ def build_bot(
     scheduler_period: float = 60.0,
     shard_count: int | None = None,
     shard_ids: Sequence[int] | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> commands.Bot:
     """A ready-to-start bot on ``database``, an SQLite path or a ``postgresql://`` URL (tests pass
-    it to simcord); with ``shard_count``, it runs ``shard_ids`` (default: every shard) of them."""
+    it to simcord); with ``shard_count``, it runs ``shard_ids`` (default: every shard) of them;
+    ``limits`` bound what it keeps in memory."""
     if shard_count is None:
         return GameBot(
-            database, dev_guild_id=dev_guild_id, games=games, extensions=extensions, scheduler_period=scheduler_period
+            database,
+            dev_guild_id=dev_guild_id,
+            games=games,
+            extensions=extensions,
+            scheduler_period=scheduler_period,
+            limits=limits,
         )
     return ShardedGameBot(
         database,
@@ -147,6 +160,7 @@ def build_bot(
         games=games,
         extensions=extensions,
         scheduler_period=scheduler_period,
+        limits=limits,
         shard_count=shard_count,
         shard_ids=None if shard_ids is None else list(shard_ids),
     )
@@ -166,6 +180,7 @@ def run(settings: Settings) -> None:
         dev_guild_id=settings.dev_guild_id,
         shard_count=settings.shard_count,
         shard_ids=settings.shard_ids,
+        limits=settings.limits,
     )
 
     async def main() -> None:

@@ -4,6 +4,7 @@ paged for /game log, and the recap for a player back after a while, grouped by t
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -12,16 +13,17 @@ from bot.clocks import parse_time
 from bot.i18n import Text, t
 from bot.outbox import Outbox, Player
 from bot.tables import Lru, Tables, names, table_of
-from db.records import TableRecord
-from rules.engine import UNDO, Event, rng_for
+from db.records import Logged, TableRecord
+from rules.engine import UNDO, Event, Game, rng_for
 
 LOG_PAGE = 15
 RECAP_TURNS = 6
 """Turns a recap shows (the latest); the earlier ones are counted, and are in /game log."""
 TURN_LINES = 6
 """Events a recap shows per turn (the rest are counted)."""
-HISTORY_CACHE = 256
-"""Public histories kept per process, for recaps and the paged log."""
+UNDO_STATES = 8
+"""States a history keeps from before its latest moves, for the undos that follow; an undo that
+reaches further replays the log from the start."""
 AI_MOVES = ("ai", "timeout")
 """Who decided a move, when it was not the seat's player: the AI standing in for them, or the
 clock. (A standing order's move is the player's own, MG-ORD-3 / TR-ORD-3: said nowhere.)"""
@@ -47,10 +49,15 @@ class Story:
     moves: list[Entry]
     state: Any
     before: list[Any] = field(default_factory=list)
-    """The states before each move still in effect (an undo goes back to the last one)."""
+    """The states before the latest moves still in effect (an undo goes back to the last one),
+    at most ``UNDO_STATES`` of them once the story is built."""
     notes: list[Entry] = field(default_factory=list)
     revision: int = -1
     """The table's revision the notes were read at."""
+
+    def size(self) -> int:
+        """The entries held, what bounds the histories kept in memory."""
+        return len(self.moves) + len(self.notes)
 
     def entries(self) -> Iterator[Entry]:
         """Every entry in order: a table's own event comes after the moves of its ply."""
@@ -71,37 +78,58 @@ class History:
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
-        self._stories: Lru[int, Story] = Lru(HISTORY_CACHE)
+        # Bounded by the entries held (each a move's public events), not by tables: a long game
+        # holds hundreds.
+        self._stories: Lru[int, Story] = Lru(tables.limits.history_entries, weigh=Story.size)
 
     async def story(self, table: TableRecord) -> Story:
         """The public history of a started table, brought up to date: only the log entries since
         the last look are replayed (undone moves keep their events, and the undo says so)."""
         rules = self.tables.rules(table.game)
         story = self._stories.get(table.id)
+        logged: list[Logged] = []
+        if story is not None and story.ply < table.ply:
+            logged = [e for e in await self.tables.store.actions(table.id, after=story.ply) if e.ply <= table.ply]
+            if sum(1 for entry in logged if entry.code == UNDO) > len(story.before):
+                story = None  # undos reach past the states kept: replay the whole log
         if story is None or story.ply > table.ply:
-            players = len(table.seats)
-            options = rules.check_options(players, table.options)
-            initial, opening = rules.setup(players, options, rng_for(table.seed, 0))
-            story = Story(0, [Entry(0, None, "", [e for e in opening if e.to is None])], initial)
-        if story.ply < table.ply:
-            for ply, seat, code, how in await self.tables.store.actions(table.id, after=story.ply):
-                if code == UNDO:
-                    story.state = story.before.pop()
-                    undo = Event(key="table.event.undo", seats={"player": seat})
-                    story.moves.append(Entry(ply, seat, "undo", [undo]))
-                    continue
-                action = rules.parse_action(code)
-                after, events = rules.apply(story.state, seat, action, rng_for(table.seed, ply))
-                story.before.append(story.state)
-                story.state = after
-                story.moves.append(Entry(ply, seat, how, [e for e in events if e.to is None]))
-            story.ply = table.ply
+            logged = [e for e in await self.tables.store.actions(table.id) if e.ply <= table.ply]
+            # The whole game replayed: in a worker thread, so that other tables are not held up.
+            story = await asyncio.to_thread(self._told, table, rules, logged)
+        elif story.ply < table.ply:
+            self._extend(story, table, rules, logged)
         if story.revision != table.revision:
             noted = await self.tables.store.notes(table.id)
             story.notes = [Entry(n.ply, None, "", [Event.model_validate_json(n.note)]) for n in noted]
             story.revision = table.revision
         self._stories.put(table.id, story)
         return story
+
+    def _told(self, table: TableRecord, rules: Game[Any, Any, Any], logged: list[Logged]) -> Story:
+        """A table's story from its setup, ``logged`` played onto it."""
+        players = len(table.seats)
+        options = rules.check_options(players, table.options)
+        initial, opening = rules.setup(players, options, rng_for(table.seed, 0))
+        story = Story(0, [Entry(0, None, "", [e for e in opening if e.to is None])], initial)
+        self._extend(story, table, rules, logged)
+        return story
+
+    @staticmethod
+    def _extend(story: Story, table: TableRecord, rules: Game[Any, Any, Any], logged: list[Logged]) -> None:
+        """Play the log entries ``logged`` onto ``story``, which reaches the table's ply."""
+        for ply, seat, code, how in logged:
+            if code == UNDO:
+                story.state = story.before.pop()
+                undo = Event(key="table.event.undo", seats={"player": seat})
+                story.moves.append(Entry(ply, seat, "undo", [undo]))
+                continue
+            action = rules.parse_action(code)
+            after, events = rules.apply(story.state, seat, action, rng_for(table.seed, ply))
+            story.before.append(story.state)
+            story.state = after
+            story.moves.append(Entry(ply, seat, how, [e for e in events if e.to is None]))
+        del story.before[:-UNDO_STATES]
+        story.ply = table.ply
 
     async def page(self, table: TableRecord, player: Player, page: int | None) -> Outbox:
         """One page of a table's whole public history (the last page by default)."""

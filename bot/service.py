@@ -42,7 +42,7 @@ from bot.outbox import Ask, Outbox, Place, Player
 from bot.outboxes import Outboxes
 from bot.reading import Reading, Waiting
 from bot.seats import Seats
-from bot.tables import Tables
+from bot.tables import DEFAULT_LIMITS, Limits, Tables
 from bot.timekeeper import Timekeeper
 from bot.turns import Turns, plays_ai
 from bot.undo import Undo
@@ -62,8 +62,9 @@ class TableService:
         games: Mapping[str, Game[Any, Any, Any]] = GAMES,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         new_seed: Callable[[], str] = lambda: secrets.token_hex(8),
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
-        self.tables = Tables(store, games, clock, new_seed)
+        self.tables = Tables(store, games, clock, new_seed, limits)
         self.history = History(self.tables)
         self.outboxes = Outboxes(self.tables, self.history)
         self.turns = Turns(self.tables, self.outboxes)
@@ -229,9 +230,18 @@ class TableService:
         """Start the clocks again (host only)."""
         return await self._back(place, player, lambda: self.timekeeper.resume(place, player, can_manage=can_manage))
 
-    async def run_due(self, limit: int = 100) -> list[Outbox]:
-        """Every timeout, reminder and end of pause that has fallen due, done once."""
-        return await self.timekeeper.run_due(limit)
+    async def run_due(
+        self, limit: int = 100, budget: float | None = None, seen: set[int] | None = None
+    ) -> list[Outbox]:
+        """Every timeout, reminder and end of pause that has fallen due, done once: at up to
+        ``limit`` tables, or as many as ``budget`` seconds of work allow, leaving alone (and
+        adding to) the tables ``seen`` earlier in the same catch-up."""
+        return await self.timekeeper.run_due(limit, budget, seen)
+
+    async def catch_up_ratings(self) -> int:
+        """Apply the finished games that never counted for the leaderboard (those that ended
+        before ratings were kept), rebuilding every rating; how many games were replayed."""
+        return sum((await self.ranking.catch_up()).values())
 
     async def kick(self, place: Place, by: Player, user_id: str, *, can_manage: bool = False) -> Outbox:
         """Hand an absent player's seat to the AI (host only)."""
@@ -302,9 +312,9 @@ class TableService:
         """The tables played in a channel, newest first."""
         return await self.ranking.past_tables(place, limit)
 
-    async def leaderboard(self, place: Place, game: str | None = None) -> list[Rank]:
-        """The server's rated players, best first."""
-        return await self.ranking.leaderboard(place, game)
+    async def leaderboard(self, place: Place, game: str | None = None, limit: int | None = None) -> list[Rank]:
+        """The server's rated players, best first (the first ``limit``)."""
+        return await self.ranking.leaderboard(place, game, limit)
 
     async def unranked(self, place: Place, game: str | None = None) -> int:
         """How many players are not yet on the leaderboard."""

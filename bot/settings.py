@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from bot.tables import Limits
 
 
 class Settings(BaseSettings):
@@ -25,6 +27,13 @@ class Settings(BaseSettings):
     # empty: all of them). Unset: one process, one shard, as Discord recommends for small bots.
     shard_count: int | None = None
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    # Memory (README, "Operating"): the table records kept (about 5 KB each), the parsed game
+    # states kept, the entries of public histories kept (for /game log and recaps); and the
+    # seconds of catching up the scheduler does in one go before it lets clicks in.
+    cached_tables: int = Field(default=Limits.cached_tables, ge=1)
+    cached_states: int = Field(default=Limits.cached_states, ge=1)
+    history_entries: int = Field(default=Limits.history_entries, ge=1)
+    due_batch_seconds: float = Field(default=Limits.due_batch_seconds, gt=0)
 
     @field_validator("database_url")
     @classmethod
@@ -57,6 +66,11 @@ class Settings(BaseSettings):
         if self.shard_count is not None and self.shard_count < 1:
             raise ValueError("SHARD_COUNT must be at least 1")
         return self
+
+    @property
+    def limits(self) -> Limits:
+        """What the process keeps in memory, and how it paces catching up."""
+        return Limits(self.cached_tables, self.cached_states, self.history_entries, self.due_batch_seconds)
 
     @property
     def database(self) -> str:

@@ -8,6 +8,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
@@ -23,39 +24,68 @@ from rules.registry import GAMES
 K = TypeVar("K")
 T = TypeVar("T")
 V = TypeVar("V")
-STATE_CACHE = 1024
-"""Parsed game states kept per process (least recently used go first)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one process keeps in memory and how it paces catching up (bot/settings.py sets them
+    from the environment; README, "Operating")."""
+
+    cached_tables: int = 10_000
+    """Table records the store keeps (db/cache.py)."""
+    cached_states: int = 1_000
+    """Parsed game states kept (the tables being played; a state parses again in well under a
+    millisecond)."""
+    history_entries: int = 50_000
+    """Entries of public histories kept, for /game log and the recaps (a long game holds hundreds)."""
+    due_batch_seconds: float = 0.25
+    """Work the scheduler does in one go when much has fallen due (after an outage) before it
+    publishes it and lets clicks in."""
+
+
+DEFAULT_LIMITS = Limits()
 
 
 class Lru(Generic[K, V]):
-    """A small bounded mapping that forgets the least recently used entries (thread-safe: moves
-    are decided in worker threads too)."""
+    """A bounded mapping that forgets the least recently used entries once their weight passes
+    ``size`` (by default each weighs 1: a count); thread-safe, as moves are decided in worker
+    threads too."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, weigh: Callable[[V], int] = lambda _: 1) -> None:
         self.size = size
-        self._items: OrderedDict[K, V] = OrderedDict()
+        self.weigh = weigh
+        self.weight = 0
+        self._items: OrderedDict[K, tuple[V, int]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, key: K) -> V | None:
         """The value for ``key`` (now the most recently used), if held."""
         with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
+            held = self._items.get(key)
+            if held is None:
+                return None
+            self._items.move_to_end(key)
+            return held[0]
 
     def put(self, key: K, value: V) -> None:
-        """Hold ``value`` for ``key``, forgetting the oldest entry beyond ``size``."""
+        """Hold ``value`` for ``key``, forgetting the oldest entries beyond ``size``."""
+        weight = self.weigh(value)
         with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            old = self._items.pop(key, None)
+            if old is not None:
+                self.weight -= old[1]
+            self._items[key] = (value, weight)
+            self.weight += weight
+            while self.weight > self.size and self._items:
+                _, (_, dropped) = self._items.popitem(last=False)
+                self.weight -= dropped
 
     def pop(self, key: K) -> None:
         """Forget ``key``."""
         with self._lock:
-            self._items.pop(key, None)
+            old = self._items.pop(key, None)
+            if old is not None:
+                self.weight -= old[1]
 
     def __len__(self) -> int:
         return len(self._items)
@@ -70,13 +100,15 @@ class Tables:
         games: Mapping[str, Game[Any, Any, Any]] = GAMES,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         new_seed: Callable[[], str] = lambda: secrets.token_hex(8),
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         self.store = store
         self.games = games
         self.clock = clock
         self.new_seed = new_seed
+        self.limits = limits
         store.clock = lambda: iso(self.clock())
-        self._states: Lru[int, tuple[int, Any]] = Lru(STATE_CACHE)  # table id -> (ply, parsed state)
+        self._states: Lru[int, tuple[int, Any]] = Lru(limits.cached_states)  # table id -> (ply, parsed state)
 
     def rules(self, game: str) -> Game[Any, Any, Any]:
         """A hosted game's bundle, or UnknownGame naming those the bot hosts."""

@@ -7,6 +7,8 @@ ever land once: both are writes of the same row, guarded by what they saw (bot/t
 
 from __future__ import annotations
 
+import asyncio
+import time
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -134,20 +136,54 @@ class Timekeeper:
         return self.turns.advance(rec, self.tables.state(rec), now, notes=[note], clocks=clocks)
 
     # -- what falls due ---------------------------------------------------------------------------
-    async def run_due(self, limit: int = 100) -> list[Outbox]:
+    async def run_due(
+        self, limit: int = 100, budget: float | None = None, seen: set[int] | None = None
+    ) -> list[Outbox]:
         """Play every timeout and send every reminder that has fallen due (also those that fell due
-        while the bot was down). Safe to run from several processes at once: each item is decided
-        inside the table's guarded write, so it happens once."""
+        while the bot was down), at up to ``limit`` tables; with a ``budget``, at as many as that
+        many seconds of work allow (the scheduler publishes them and comes back for more, so a
+        long catch-up goes in batches with clicks answered in between). Tables in ``seen`` are
+        left alone, and those looked at are added to it (a catch-up looks at each table once).
+        Safe to run from several processes at once: each item is decided inside the table's
+        guarded write, so it happens once."""
+        started = time.monotonic()
         now = self.tables.clock()
+        seen = set() if seen is None else seen
         outboxes: list[Outbox] = []
-        for table_id in await self.tables.store.due_tables(iso(now), limit):
-            try:
-                _, _, out = await self.turns.rewrite(table_id, self._due)
-            except (Stale, NoTable, TableError):
-                continue  # another process (or a move) got there first: nothing is due any more
-            out.reminders = [r for r in out.reminders if await self.tables.store.reminders_on(r.user_id)]
-            outboxes.append(out)
-        return outboxes
+        while True:
+            due = await self._unseen_due(iso(now), limit, seen)
+            for table_id in due:
+                seen.add(table_id)
+                out = await self._run_one(table_id)
+                if out is not None:
+                    outboxes.append(out)
+                if budget is not None and time.monotonic() - started >= budget:
+                    return outboxes
+                await asyncio.sleep(0)  # a click waits for one table's work at most
+            if budget is None or not due:
+                return outboxes
+
+    async def _unseen_due(self, now: str, limit: int, seen: set[int]) -> list[int]:
+        """Up to ``limit`` due tables not in ``seen`` (those looked at are normally due no more,
+        but one where nothing could be done still is: look further)."""
+        wanted = limit
+        while True:
+            due = await self.tables.store.due_tables(now, wanted)
+            unseen = [t for t in due if t not in seen]
+            if unseen or len(due) < wanted:
+                return unseen[:limit]
+            wanted *= 2
+
+    async def _run_one(self, table_id: int) -> Outbox | None:
+        """What is due at one table, done; None if nothing was due there after all."""
+        try:
+            # Read first, so that the AI playing for a timed-out seat thinks off the event loop.
+            await self.tables.get(table_id)
+            _, _, out = await self.turns.rewrite(table_id, self._due, think=True)
+        except (Stale, NoTable, TableError):
+            return None  # another process (or a move) got there first: nothing is due any more
+        out.reminders = [r for r in out.reminders if await self.tables.store.reminders_on(r.user_id)]
+        return out
 
     def _due(self, rec: TableRecord, now: datetime) -> Step:
         """Decide, on the row as it stands, what is due at ``now`` and do it."""

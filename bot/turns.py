@@ -139,17 +139,20 @@ class Turns:
         return step
 
     # -- the guarded write ----------------------------------------------------------------------
-    async def commit(self, table_id: int, decide: Callable[[TableRecord], Step], what: str) -> tuple[Step, TableRecord]:
+    async def commit(
+        self, table_id: int, decide: Callable[[TableRecord], Step], what: str, *, think: bool = False
+    ) -> tuple[Step, TableRecord]:
         """One guarded write of a table, decided by ``decide`` on the row it writes.
 
-        Where AI seats may play after the move, the decision is first worked out in a worker
-        thread on the table as this process last saw it, so AI thinking holds up neither the
-        event loop (every other table) nor the write lock; inside the write it is used as it is if
-        the table has not moved since, else decided again there.
+        Where AI seats may play after the move (or, with ``think``, where the AI plays the move
+        itself: a timeout), the decision is first worked out in a worker thread on the table as
+        this process last saw it, so AI thinking holds up neither the event loop (every other
+        table) nor the write lock; inside the write it is used as it is if the table has not moved
+        since, else decided again there.
         """
         early: tuple[int, Step] | None = None
         seen = self.tables.store.cached_table(table_id) if fits_id(table_id) else None
-        if seen is not None and seen.status == "active" and plays_ai(seen):
+        if seen is not None and seen.status == "active" and (think or plays_ai(seen)):
             try:
                 early = (seen.revision, await asyncio.to_thread(decide, seen))
             except Exception:
@@ -176,12 +179,13 @@ class Turns:
         return step, table
 
     async def rewrite(
-        self, table_id: int, decide: Callable[[TableRecord, datetime], Step], *, reply: str = ""
+        self, table_id: int, decide: Callable[[TableRecord, datetime], Step], *, reply: str = "", think: bool = False
     ) -> tuple[Step, TableRecord, Outbox]:
         """One guarded write of the table that is no player's move (a pause, a timeout, a seat
-        handed to the AI...), decided on the row it writes; its Outbox, with ``reply``."""
+        handed to the AI...), decided on the row it writes; its Outbox, with ``reply``. With
+        ``think``, the decision is worked out off the event loop first (``commit``)."""
         now = self.tables.clock()
-        step, table = await self.commit(table_id, lambda rec: decide(rec, now), "a table update")
+        step, table = await self.commit(table_id, lambda rec: decide(rec, now), "a table update", think=think)
         out = self.outboxes.move(table, step, actor=None)
         out.reminders = list(step.reminders)
         out.reply = reply

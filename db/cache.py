@@ -13,7 +13,8 @@ from collections import OrderedDict
 from db.records import TableRecord
 
 CACHE_SIZE = 2048
-"""Tables kept in memory (least recently used go first); a busy bot has far fewer live tables."""
+"""Tables kept in memory when the opener names no bound (least recently used go first); the bot
+sets its own (bot/settings.py, ``CACHED_TABLES``)."""
 
 
 class TableCache:

@@ -21,10 +21,12 @@ TABLE_COLUMNS = (
     " state_version, decisions, board_message_id, created_at, updated_at, revision, settings, clocks, due_at,"
     " ping_message_id, results, orders"
 )
-SEAT_COLUMNS = "table_id, user_id, name, is_ai, locale, seat, joined_at"
+SEAT_COLUMNS = "table_id, user_id, name, is_ai, locale, seat, joined_at, live"
 ACTION_COLUMNS = "table_id, ply, seat, action, how, created_at"
 PLAYER_COLUMNS = "user_id, dm_closed, reminders, updated_at"
 NOTE_COLUMNS = "table_id, ply, note, created_at"
+FINISH_COLUMNS = "seq, table_id, guild_id, rated"
+RATING_COLUMNS = "guild_id, game, user_id, name, mu, sigma, rating, games, wins"
 
 
 class CopyRefused(StoreError):
@@ -70,10 +72,12 @@ async def copy_sqlite_to_postgres(source: str | Path, target_url: str) -> Copied
                 ("actions", ACTION_COLUMNS),
                 ("notes", NOTE_COLUMNS),
                 ("players", PLAYER_COLUMNS),
+                ("finishes", FINISH_COLUMNS),
+                ("ratings", RATING_COLUMNS),
             ):
                 await conn.copy_records_to_table(name, records=rows[name], columns=columns.split(", "))
             # Rows copied with their ids leave the identity sequences behind: move them past.
-            for name, column in (("tables", "id"), ("seats", "joined_no")):
+            for name, column in (("tables", "id"), ("seats", "joined_no"), ("finishes", "seq")):
                 await conn.execute(
                     f"SELECT setval(pg_get_serial_sequence('{name}', '{column}'),"
                     f" COALESCE((SELECT MAX({column}) FROM {name}), 0) + 1, false)"
@@ -98,13 +102,17 @@ async def _read_all(source: Path) -> dict[str, list[tuple[Any, ...]]]:
         actions = await conn.execute_fetchall(f"SELECT {ACTION_COLUMNS} FROM actions ORDER BY table_id, ply")
         players = await conn.execute_fetchall(f"SELECT {PLAYER_COLUMNS} FROM players ORDER BY user_id")
         notes = await conn.execute_fetchall(f"SELECT {NOTE_COLUMNS} FROM notes ORDER BY id")
+        finishes = await conn.execute_fetchall(f"SELECT {FINISH_COLUMNS} FROM finishes ORDER BY seq")
+        ratings = await conn.execute_fetchall(f"SELECT {RATING_COLUMNS} FROM ratings")
         await conn.execute("COMMIT")
 
     return {
         "tables": [tuple(r) for r in tables],
         # SQLite's integers 0/1 are PostgreSQL's booleans; its rowid keeps the join order.
-        "seats": [(r[0], r[1], r[2], bool(r[3]), r[4], r[5], r[6], r[7]) for r in seats],
+        "seats": [(r[0], r[1], r[2], bool(r[3]), r[4], r[5], r[6], bool(r[7]), r[8]) for r in seats],
         "actions": [tuple(r) for r in actions],
         "players": [(r[0], bool(r[1]), bool(r[2]), r[3]) for r in players],
         "notes": [tuple(r) for r in notes],
+        "finishes": [(r[0], r[1], r[2], bool(r[3])) for r in finishes],
+        "ratings": [tuple(r) for r in ratings],
     }

@@ -11,37 +11,50 @@ memory and checked by their revision, which every write bumps, whichever process
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 import asyncpg
 
-from db.cache import TableCache
+from db.cache import CACHE_SIZE, TableCache
 from db.records import (
+    RATING_COLUMNS,
+    Finished,
     LobbyChange,
     Logged,
     Move,
     MoveWrite,
     Noted,
+    Rater,
+    Rating,
+    Results,
     SeatRecord,
     Start,
     TableRecord,
     TableSettings,
+    finished_from,
+    rating_from,
+    rating_row,
     record_from,
     settings_json,
     stored_columns,
 )
 from db.store import (
+    EVERY_GAME,
     LIVE,
     MAX_ATTEMPTS,
     MESSAGE_COLUMNS,
+    NO_GUILD,
     ChannelBusy,
     StaleMove,
     TableNotFound,
     decide_and_write,
+    ends_game,
     fits_id,
+    guild_key,
     known_id,
     migrations,
+    rate_game,
     utc_now_iso,
 )
 
@@ -53,6 +66,9 @@ if TYPE_CHECKING:  # asyncpg's classes are generic only in its stubs
 POOL_SIZE = 10
 """Connections per process: concurrent moves on different tables run in parallel up to this."""
 MIGRATION_LOCK = 0x67616D65686F7374  # "gamehost": processes starting together migrate one at a time
+RATINGS_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('gamehost ratings ' || $1::bigint::text, 0))"
+"""Taken by whoever changes a server's ratings, until its transaction ends: a finish is numbered
+and applied in one order, the order a rebuild replays."""
 
 TABLE_COLUMNS = (
     "t.id, t.guild_id, t.channel_id, t.game, t.options, t.seed, t.status, t.host_id, t.locale,"
@@ -90,17 +106,30 @@ SELECT count(*) FROM moved
 class PostgresStore:
     """The ``TableStore`` on a PostgreSQL database that several processes share."""
 
-    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], clock: Callable[[], str] = utc_now_iso) -> None:
+    def __init__(
+        self,
+        pool: asyncpg.Pool[asyncpg.Record],
+        clock: Callable[[], str] = utc_now_iso,
+        *,
+        cache_size: int = CACHE_SIZE,
+    ) -> None:
         self._pool = pool
-        self._cache = TableCache()
+        self._cache = TableCache(cache_size)
         self._closed = False
         self.clock = clock
+        self.rate: Rater | None = None
 
     @classmethod
     async def open(
-        cls, url: str, clock: Callable[[], str] = utc_now_iso, *, pool_size: int = POOL_SIZE
+        cls,
+        url: str,
+        clock: Callable[[], str] = utc_now_iso,
+        *,
+        pool_size: int = POOL_SIZE,
+        cache_size: int = CACHE_SIZE,
     ) -> PostgresStore:
-        """Connect to the database at ``url`` (``postgresql://user:pass@host/db``) and migrate it."""
+        """Connect to the database at ``url`` (``postgresql://user:pass@host/db``) and migrate it,
+        keeping up to ``cache_size`` tables in memory."""
         pool = await asyncpg.create_pool(
             url,
             min_size=1,
@@ -108,7 +137,7 @@ class PostgresStore:
             reset=_keep_session,
             server_settings={"application_name": "gamehost"},
         )
-        store = cls(pool, clock)
+        store = cls(pool, clock, cache_size=cache_size)
         try:
             await store.migrate()
         except BaseException:
@@ -263,8 +292,8 @@ class PostgresStore:
         """The active tables where ``user_id`` holds a seat, oldest first (for /game turns)."""
         async with self._pool.acquire() as conn:
             rows = await conn.fetch(
-                f"SELECT {TABLE_COLUMNS} FROM tables t WHERE t.status = 'active'"
-                " AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = $1) ORDER BY t.id",
+                f"SELECT {TABLE_COLUMNS} FROM tables t WHERE t.status = 'active' AND t.id IN"
+                " (SELECT s.table_id FROM seats s WHERE s.user_id = $1 AND s.live) ORDER BY t.id",
                 user_id,
             )
         tables = [_record(r) for r in rows]
@@ -330,6 +359,9 @@ class PostgresStore:
             )
             if _count(status) != 1:
                 raise StaleMove(f"table {table_id} left its lobby")
+            results = ends_game(table, write)
+            if results is not None:  # the AI seats played the whole game
+                await self._finish(conn, table, results)
             await conn.execute(
                 "INSERT INTO actions (table_id, ply, seat, action, how, created_at)"
                 " SELECT $1, a.n, a.seat, a.action, a.how, $5"
@@ -387,11 +419,62 @@ class PostgresStore:
                 lambda: self._load(conn, known_id(table_id)),
                 lambda: self._revision(conn, table_id),
                 decide,
-                write,
+                self._with_ratings(conn, write),
             )
         moved = decided.write.applied_to(table, now)
         self._cache.remember(moved)
         return decided.result, moved
+
+    def _with_ratings(
+        self, conn: Conn, write: Callable[[TableRecord, MoveWrite], Awaitable[bool]]
+    ) -> Callable[[TableRecord, MoveWrite], Awaitable[bool]]:
+        """``write``, made one transaction with the game's finish and its players' ratings when
+        the move ends the game (any other move stays the one statement it is)."""
+
+        async def written(table: TableRecord, move: MoveWrite) -> bool:
+            results = ends_game(table, move)
+            if results is None:
+                return await write(table, move)
+            async with conn.transaction():
+                landed = await write(table, move)
+                if landed:
+                    await self._finish(conn, table, results)
+            return landed
+
+        return written
+
+    async def _finish(self, conn: Conn, table: TableRecord, results: Results) -> None:
+        """Record a game that just ended and apply it to its players' ratings (inside the
+        transaction of its last move, holding the server's ratings lock)."""
+        guild = guild_key(table.guild_id)
+        await conn.execute(RATINGS_LOCK, guild)
+        await conn.execute(
+            "INSERT INTO finishes (table_id, guild_id, rated) VALUES ($1, $2, $3)",
+            table.id,
+            guild,
+            self.rate is not None,
+        )
+        if self.rate is None:
+            return
+
+        async def held(game: str, users: Sequence[str]) -> dict[str, Rating]:
+            rows = await conn.fetch(
+                f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND game = $2 AND user_id = ANY($3::text[])",
+                guild,
+                game,
+                list(users),
+            )
+            return {str(r[0]): rating_from(r) for r in rows}
+
+        async def write(game: str, ratings: Sequence[Rating]) -> None:
+            await conn.executemany(
+                f"INSERT INTO ratings (guild_id, game, {RATING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+                " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
+                " sigma = excluded.sigma, rating = excluded.rating, games = excluded.games, wins = excluded.wins",
+                [(guild, game, *rating_row(r)) for r in ratings],
+            )
+
+        await rate_game(self.rate, table.game, results, held, write)
 
     async def set_status(self, table_id: int, status: str, *, only_if: Sequence[str] = LIVE) -> bool:
         """Change a table's status (cancel, ...) if it is in one of ``only_if``; True if changed."""
@@ -461,6 +544,74 @@ class PostgresStore:
                 limit,
             )
         return [_record(r) for r in rows]
+
+    # -- ratings --------------------------------------------------------------------------------
+    async def ratings(
+        self, guild_id: int | None, game: str | None = None, *, least_games: int = 0, limit: int | None = None
+    ) -> list[Rating]:
+        """A server's ratings at ``game`` (None: every game together), best first."""
+        if not fits_id(guild_id):
+            return []
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch(
+                f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND game = $2 AND games >= $3"
+                " ORDER BY rating DESC, wins DESC, name LIMIT $4",
+                guild_key(guild_id),
+                game or EVERY_GAME,
+                least_games,
+                limit,
+            )
+        return [rating_from(r) for r in rows]
+
+    async def unranked_players(self, guild_id: int | None, game: str | None = None, *, below: int) -> int:
+        """How many players of a server have fewer than ``below`` rated games."""
+        if not fits_id(guild_id):
+            return 0
+        async with self._pool.acquire() as conn:
+            count = await conn.fetchval(
+                "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND game = $2 AND games < $3",
+                guild_key(guild_id),
+                game or EVERY_GAME,
+                below,
+            )
+        return int(count or 0)
+
+    async def finished_games(self, after: int = 0, limit: int = 500) -> list[Finished]:
+        """Finished games in the order their ratings were applied, past ``after``."""
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch(
+                "SELECT f.seq, f.table_id, f.guild_id, t.game, t.results"
+                " FROM (SELECT * FROM finishes WHERE seq > $1 ORDER BY seq LIMIT $2) f"
+                " JOIN tables t ON t.id = f.table_id ORDER BY f.seq",
+                after,
+                limit,
+            )
+        return [finished_from(r, NO_GUILD) for r in rows]
+
+    async def ratings_pending(self) -> bool:
+        """True if some finished game's ratings were never applied."""
+        async with self._pool.acquire() as conn:
+            return bool(await conn.fetchval("SELECT EXISTS (SELECT 1 FROM finishes WHERE NOT rated)"))
+
+    async def replace_ratings(self, guild_id: int | None, ratings: Mapping[str, Sequence[Rating]], upto: int) -> bool:
+        """Replace every rating of a server, computed from its finished games up to ``upto``;
+        False if another of its games has finished since."""
+        guild = guild_key(guild_id)
+        async with self._pool.acquire() as conn, conn.transaction():
+            await conn.execute(RATINGS_LOCK, guild)
+            last = await conn.fetchval("SELECT MAX(seq) FROM finishes WHERE guild_id = $1", guild)
+            if last is not None and int(last) > upto:
+                return False
+            await conn.execute("DELETE FROM ratings WHERE guild_id = $1", guild)
+            await conn.copy_records_to_table(
+                "ratings",
+                records=[(guild, game, *rating_row(r)) for game, rows in ratings.items() for r in rows],
+                columns=["guild_id", "game", *RATING_COLUMNS.split(", ")],
+            )
+            await conn.execute(
+                "UPDATE finishes SET rated = TRUE WHERE NOT rated AND seq <= $1 AND guild_id = $2", upto, guild
+            )
+        return True
 
     # -- players --------------------------------------------------------------------------------
     async def closed_dms(self, user_ids: Sequence[str]) -> set[str]:

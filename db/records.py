@@ -9,7 +9,7 @@ can read it (the service parses it, once per ply, in its cache).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Generic, NamedTuple, TypeVar
@@ -165,6 +165,39 @@ class Results:
     def winners(self) -> list[str]:
         """The names ranked first."""
         return [row.name for row in self.standings if row.rank == 1]
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A player's rating in a server, for one game or for every game together."""
+
+    user: str
+    name: str
+    """Their name in their latest rated game."""
+    mu: float
+    sigma: float
+    rating: int
+    """What the leaderboard shows and sorts by (the model's ordinal, rounded)."""
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A finished game as the leaderboard's history holds it, numbered in the order its ratings
+    were applied (``seq``)."""
+
+    seq: int
+    table_id: int
+    guild_id: int | None
+    game: str
+    results: Results | None
+
+
+Rater = Callable[[Results, Mapping[str, Rating]], Sequence[Rating]]
+"""The new ratings of a finished game's rated players, given what their ratings were (those not
+held have none yet); nothing for a game that counts for nobody. The service gives the store one
+(``TableStore.rate``), which applies it in the transaction of the move that ends the game."""
 
 
 OrderBook = Mapping[int, Mapping[str, str]]
@@ -459,3 +492,26 @@ def record_from(row: Any, seats: Sequence[Sequence[Any]]) -> TableRecord:
         results=results_from(row["results"]),
         orders=orders_from(row["orders"]),
     )
+
+
+RATING_COLUMNS = "user_id, name, mu, sigma, rating, games, wins"
+"""A rating's columns, in the order ``rating_from`` reads them and ``rating_row`` writes them."""
+
+
+def rating_from(row: Any) -> Rating:
+    """A rating from its row (``RATING_COLUMNS``)."""
+    user, name, mu, sigma, rating, games, wins = row
+    return Rating(str(user), str(name), float(mu), float(sigma), int(rating), int(games), int(wins))
+
+
+def rating_row(rating: Rating) -> tuple[str, str, float, float, int, int, int]:
+    """A rating as its row stores it (``RATING_COLUMNS``)."""
+    return (rating.user, rating.name, rating.mu, rating.sigma, rating.rating, rating.games, rating.wins)
+
+
+def finished_from(row: Any, no_guild: int) -> Finished:
+    """A finished game from its row (seq, table id, server, game, results); ``no_guild`` is the
+    server id kept for tables outside any server."""
+    seq, table_id, guild, game, results = row
+    server = None if guild == no_guild else int(guild)
+    return Finished(int(seq), int(table_id), server, str(game), results_from(results))

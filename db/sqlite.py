@@ -10,38 +10,51 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TypeVar
 
 import aiosqlite
 
-from db.cache import TableCache
+from db.cache import CACHE_SIZE, TableCache
 from db.records import (
+    RATING_COLUMNS,
+    Finished,
     LobbyChange,
     Logged,
     Move,
     MoveWrite,
     Noted,
+    Rater,
+    Rating,
+    Results,
     SeatRecord,
     Start,
     TableRecord,
     TableSettings,
+    finished_from,
+    rating_from,
+    rating_row,
     record_from,
     settings_json,
     stored_columns,
 )
 from db.store import (
+    EVERY_GAME,
     LIVE,
     MESSAGE_COLUMNS,
+    NO_GUILD,
     ChannelBusy,
     StaleMove,
     TableNotFound,
     decide_and_write,
+    ends_game,
     fits_id,
+    guild_key,
     known_id,
     migrations,
+    rate_game,
     utc_now_iso,
 )
 
@@ -52,22 +65,31 @@ class SqliteStore:
     """The ``TableStore`` on one SQLite file (WAL mode)."""
 
     def __init__(
-        self, writer: aiosqlite.Connection, reader: aiosqlite.Connection, clock: Callable[[], str] = utc_now_iso
+        self,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
+        clock: Callable[[], str] = utc_now_iso,
+        *,
+        cache_size: int = CACHE_SIZE,
     ) -> None:
         self._writer = writer
         self._reader = reader
         self._write_lock = asyncio.Lock()  # one transaction at a time on the writing connection
         self._read_lock = asyncio.Lock()  # a read of several statements sees one snapshot
-        self._cache = TableCache()
+        self._cache = TableCache(cache_size)
         self._closed = False
         self.clock = clock
+        self.rate: Rater | None = None
 
     @classmethod
-    async def open(cls, path: str | Path, clock: Callable[[], str] = utc_now_iso) -> SqliteStore:
-        """Open (creating if needed) and migrate the database at ``path``."""
+    async def open(
+        cls, path: str | Path, clock: Callable[[], str] = utc_now_iso, *, cache_size: int = CACHE_SIZE
+    ) -> SqliteStore:
+        """Open (creating if needed) and migrate the database at ``path``, keeping up to
+        ``cache_size`` tables in memory."""
         writer = await _connect(path)
         await _fetchone(writer, "PRAGMA journal_mode = WAL")
-        store = cls(writer, await _connect(path), clock)
+        store = cls(writer, await _connect(path), clock, cache_size=cache_size)
         await store.migrate()
         return store
 
@@ -200,8 +222,8 @@ class SqliteStore:
         """The active tables where ``user_id`` holds a seat, oldest first (for /game turns)."""
         async with self._read() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT t.id, t.revision FROM tables t JOIN seats s ON s.table_id = t.id"
-                " WHERE s.user_id = ? AND t.status = 'active' ORDER BY t.id",
+                "SELECT t.id, t.revision FROM seats s JOIN tables t ON t.id = s.table_id"
+                " WHERE s.user_id = ? AND s.live = 1 AND t.status = 'active' ORDER BY t.id",
                 (user_id,),
             )
             return [await self._current(conn, int(r[0]), int(r[1])) for r in rows]
@@ -263,6 +285,9 @@ class SqliteStore:
             )
             if cursor.rowcount != 1:
                 raise StaleMove(f"table {table_id} left its lobby")
+            results = ends_game(table, write)
+            if results is not None:  # the AI seats played the whole game
+                await self._finish(conn, table, results)
             await conn.executemany(
                 "INSERT INTO actions (table_id, ply, seat, action, how, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 [(table_id, i + 1, a.seat, a.code, a.how, now) for i, a in enumerate(write.actions)],
@@ -315,11 +340,65 @@ class SqliteStore:
                 lambda: self._load(conn, known_id(table_id)),
                 lambda: self._revision(conn, table_id),
                 decide,
-                write,
+                self._with_ratings(write),
             )
         moved = decided.write.applied_to(table, now)
         self._cache.remember(moved)
         return decided.result, moved
+
+    def _with_ratings(
+        self, write: Callable[[TableRecord, MoveWrite], Awaitable[bool]]
+    ) -> Callable[[TableRecord, MoveWrite], Awaitable[bool]]:
+        """``write``, made one transaction with the game's finish and its players' ratings when
+        the move ends the game (any other move stays the one statement it is)."""
+
+        async def written(table: TableRecord, move: MoveWrite) -> bool:
+            results = ends_game(table, move)
+            if results is None:
+                return await write(table, move)
+            conn = self._writer
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                landed = await write(table, move)
+                if landed:
+                    await self._finish(conn, table, results)
+            except BaseException:
+                await conn.execute("ROLLBACK")
+                self._cache.clear()
+                raise
+            await conn.execute("COMMIT")
+            return landed
+
+        return written
+
+    async def _finish(self, conn: aiosqlite.Connection, table: TableRecord, results: Results) -> None:
+        """Record a game that just ended and apply it to its players' ratings (inside the
+        transaction of its last move)."""
+        guild = guild_key(table.guild_id)
+        await conn.execute(
+            "INSERT INTO finishes (table_id, guild_id, rated) VALUES (?, ?, ?)",
+            (table.id, guild, int(self.rate is not None)),
+        )
+        if self.rate is None:
+            return
+
+        async def held(game: str, users: Sequence[str]) -> dict[str, Rating]:
+            marks = ", ".join("?" for _ in users)
+            rows = await conn.execute_fetchall(
+                f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+                (guild, game, *users),
+            )
+            return {str(r[0]): rating_from(r) for r in rows}
+
+        async def write(game: str, ratings: Sequence[Rating]) -> None:
+            await conn.executemany(
+                f"INSERT INTO ratings (guild_id, game, {RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
+                " sigma = excluded.sigma, rating = excluded.rating, games = excluded.games, wins = excluded.wins",
+                [(guild, game, *rating_row(r)) for r in ratings],
+            )
+
+        await rate_game(self.rate, table.game, results, held, write)
 
     async def set_status(self, table_id: int, status: str, *, only_if: Sequence[str] = LIVE) -> bool:
         """Change a table's status (cancel, ...) if it is in one of ``only_if``; True if changed."""
@@ -376,6 +455,68 @@ class SqliteStore:
                 "SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT ?", (channel_id, limit)
             )
             return [await self._load(conn, int(r[0])) for r in rows]
+
+    # -- ratings --------------------------------------------------------------------------------
+    async def ratings(
+        self, guild_id: int | None, game: str | None = None, *, least_games: int = 0, limit: int | None = None
+    ) -> list[Rating]:
+        """A server's ratings at ``game`` (None: every game together), best first."""
+        if not fits_id(guild_id):
+            return []
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? AND games >= ?"
+                " ORDER BY rating DESC, wins DESC, name LIMIT ?",
+                (guild_key(guild_id), game or EVERY_GAME, least_games, -1 if limit is None else limit),
+            )
+            return [rating_from(r) for r in rows]
+
+    async def unranked_players(self, guild_id: int | None, game: str | None = None, *, below: int) -> int:
+        """How many players of a server have fewer than ``below`` rated games."""
+        if not fits_id(guild_id):
+            return 0
+        async with self._read() as conn:
+            row = await _fetchone(
+                conn,
+                "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND games < ?",
+                (guild_key(guild_id), game or EVERY_GAME, below),
+            )
+            return int(row[0]) if row else 0
+
+    async def finished_games(self, after: int = 0, limit: int = 500) -> list[Finished]:
+        """Finished games in the order their ratings were applied, past ``after``."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT f.seq, f.table_id, f.guild_id, t.game, t.results"
+                " FROM (SELECT * FROM finishes WHERE seq > ? ORDER BY seq LIMIT ?) f"
+                " JOIN tables t ON t.id = f.table_id ORDER BY f.seq",
+                (after, limit),
+            )
+            return [finished_from(r, NO_GUILD) for r in rows]
+
+    async def ratings_pending(self) -> bool:
+        """True if some finished game's ratings were never applied."""
+        async with self._read() as conn:
+            row = await _fetchone(conn, "SELECT EXISTS (SELECT 1 FROM finishes WHERE rated = 0)")
+            return bool(row and row[0])
+
+    async def replace_ratings(self, guild_id: int | None, ratings: Mapping[str, Sequence[Rating]], upto: int) -> bool:
+        """Replace every rating of a server, computed from its finished games up to ``upto``;
+        False if another of its games has finished since."""
+        guild = guild_key(guild_id)
+        async with self._tx() as conn:
+            row = await _fetchone(conn, "SELECT MAX(seq) FROM finishes WHERE guild_id = ?", (guild,))
+            if row is not None and row[0] is not None and int(row[0]) > upto:
+                return False
+            await conn.execute("DELETE FROM ratings WHERE guild_id = ?", (guild,))
+            await conn.executemany(
+                f"INSERT INTO ratings (guild_id, game, {RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(guild, game, *rating_row(r)) for game, rows in ratings.items() for r in rows],
+            )
+            await conn.execute(
+                "UPDATE finishes SET rated = 1 WHERE rated = 0 AND seq <= ? AND guild_id = ?", (upto, guild)
+            )
+            return True
 
     # -- players --------------------------------------------------------------------------------
     async def closed_dms(self, user_ids: Sequence[str]) -> set[str]:

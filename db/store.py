@@ -18,7 +18,21 @@ from datetime import UTC, datetime
 from importlib import resources
 from typing import Protocol, TypeVar
 
-from db.records import LobbyChange, Logged, Move, MoveWrite, Noted, SeatRecord, Start, TableRecord, TableSettings
+from db.records import (
+    Finished,
+    LobbyChange,
+    Logged,
+    Move,
+    MoveWrite,
+    Noted,
+    Rater,
+    Rating,
+    Results,
+    SeatRecord,
+    Start,
+    TableRecord,
+    TableSettings,
+)
 
 LIVE = ("lobby", "active")
 T = TypeVar("T")
@@ -29,6 +43,10 @@ MAX_ATTEMPTS = 64
 another move landed, so a table would have to move this many times during one click)."""
 MESSAGE_COLUMNS = ("board_message_id", "ping_message_id")
 """The messages a front end remembers per table (``set_messages``)."""
+EVERY_GAME = ""
+"""The ratings' key for every game together (beside each game's own)."""
+NO_GUILD = 0
+"""The server id the ratings keep for tables outside any server (no Discord id is 0)."""
 
 
 class StoreError(Exception):
@@ -56,6 +74,11 @@ class TableStore(Protocol):
 
     clock: Callable[[], str]
     """The time written into rows (ISO text); the service sets it to its own clock."""
+
+    rate: Rater | None
+    """How a finished game changes its players' ratings, applied in the transaction of the move
+    that ends it; the service sets it. None: the finish is recorded and waits for a rebuild
+    (``replace_ratings``)."""
 
     async def close(self) -> None:
         """Release the connection(s)."""
@@ -151,6 +174,33 @@ class TableStore(Protocol):
         """The latest tables of a channel, newest first, whatever their status."""
         ...
 
+    async def ratings(
+        self, guild_id: int | None, game: str | None = None, *, least_games: int = 0, limit: int | None = None
+    ) -> list[Rating]:
+        """A server's ratings at ``game`` (None: every game together) of the players with at least
+        ``least_games`` rated games, best first (rating, then wins, then name), at most ``limit``."""
+        ...
+
+    async def unranked_players(self, guild_id: int | None, game: str | None = None, *, below: int) -> int:
+        """How many players of a server have fewer than ``below`` rated games (at ``game``, or at
+        every game together)."""
+        ...
+
+    async def finished_games(self, after: int = 0, limit: int = 500) -> list[Finished]:
+        """Finished games of every server in the order their ratings were applied, those numbered
+        past ``after`` (at most ``limit``)."""
+        ...
+
+    async def ratings_pending(self) -> bool:
+        """True if some finished game's ratings were never applied (a rebuild applies them)."""
+        ...
+
+    async def replace_ratings(self, guild_id: int | None, ratings: Mapping[str, Sequence[Rating]], upto: int) -> bool:
+        """Replace every rating of a server by ``ratings`` (by game, ``EVERY_GAME`` for all
+        together), computed from its finished games numbered up to ``upto``; False, and nothing
+        written, if another of its games has finished since."""
+        ...
+
     async def reminders_on(self, user_id: str) -> bool:
         """True unless ``user_id`` turned their reminders off."""
         ...
@@ -166,6 +216,33 @@ class TableStore(Protocol):
     async def set_dm_closed(self, user_id: str, closed: bool) -> bool:
         """Record whether ``user_id``'s DMs are closed; True if this changed what was known."""
         ...
+
+
+def ends_game(table: TableRecord, write: MoveWrite) -> Results | None:
+    """The results of a game ``write`` ends (None if the table was over already, or goes on)."""
+    return write.results if write.status == "over" and table.status != "over" else None
+
+
+def guild_key(guild_id: int | None) -> int:
+    """A server's id as the ratings keep it (``NO_GUILD`` for none)."""
+    return NO_GUILD if guild_id is None else guild_id
+
+
+async def rate_game(
+    rate: Rater,
+    game: str,
+    results: Results,
+    held: Callable[[str, Sequence[str]], Awaitable[Mapping[str, Rating]]],
+    write: Callable[[str, Sequence[Rating]], Awaitable[None]],
+) -> None:
+    """Apply a finished game to its players' ratings at its game and at every game together, as
+    both backends do it inside the move's transaction: ``held`` reads their ratings at a key,
+    ``write`` stores the new ones."""
+    users = sorted({row.user for row in results.standings})
+    for key in (game, EVERY_GAME):
+        new = rate(results, await held(key, users))
+        if new:
+            await write(key, new)
 
 
 def utc_now_iso() -> str:

@@ -50,6 +50,8 @@ log = logging.getLogger("gamehost.discord")
 MAX_CONTENT = 2000
 PICTURE_NAME = "board.png"
 REPLAY_NAME = "replay.gif"
+LEADERBOARD_LINES = 20
+"""Players /game leaderboard shows (the best)."""
 __all__ = ["MAX_BUTTON_CHOICES", "TableHub", "compose", "jump_url"]
 
 
@@ -392,9 +394,11 @@ class TableHub:
         except discord.HTTPException as exc:
             log.warning("table %s: DM to %s failed: %s", table.id, user_id, exc)
 
-    async def run_due(self) -> int:
-        """Play what has fallen due at every table (timeouts, reminders, ends of pauses); the count."""
-        outboxes = await self.service.run_due()
+    async def run_due(self, budget: float | None = None, seen: set[int] | None = None) -> int:
+        """Play what has fallen due at every table (timeouts, reminders, ends of pauses), or as much
+        of it as ``budget`` seconds of work allow (skipping the tables ``seen`` earlier in the
+        same catch-up); the count."""
+        outboxes = await self.service.run_due(budget=budget, seen=seen)
         for out in outboxes:
             try:
                 await self.show(out)
@@ -559,7 +563,7 @@ class TableHub:
         locale = str(interaction.locale)
         place = place_of(interaction)
         try:
-            ranks = await self.service.leaderboard(place, game)
+            ranks = await self.service.leaderboard(place, game, LEADERBOARD_LINES)
         except TableError as error:
             await self.refuse(interaction, error)
             return
@@ -568,7 +572,7 @@ class TableHub:
         lines = [t("discord.leaderboard.header", locale, title=title)]
         lines.extend(
             t("discord.leaderboard.line", locale, rank=i, player=r.name, rating=r.rating, games=r.games, wins=r.wins)
-            for i, r in enumerate(ranks[:20], start=1)
+            for i, r in enumerate(ranks, start=1)
         )
         if not ranks:
             lines.append(t("discord.leaderboard.empty", locale, n=MIN_RANKED))

@@ -9,9 +9,11 @@ import random
 from typing import Any
 
 import pytest
+from openskill.models import PlackettLuce
 
 from bot.clocks import iso
 from bot.errors import NoTable, Stale, TableError, TableFull
+from bot.leaderboard import differences, rated, rebuild
 from bot.outbox import Place, Player
 from bot.service import TableService
 from db.records import Decision, LobbyChange, Move, MoveWrite, Played, SeatRecord, Start, TableRecord
@@ -21,9 +23,10 @@ from rules.registry import GAMES
 from tests.conftest import ANA, BEN, CY, DEE, HERE, Clock
 from tests.db.conftest import OpenStore
 from tests.support.guess import GUESS
+from tests.support.nim import NIM
 
 HOST = SeatRecord("u1", "ana", False, "en", None, "")
-TEST_GAMES = {**GAMES, "guess": GUESS}
+TEST_GAMES = {**GAMES, "guess": GUESS, "nim": NIM}
 PEOPLE = {p.id: p for p in (ANA, BEN, CY, DEE)}
 
 
@@ -507,3 +510,117 @@ async def test_two_processes_apply_a_standing_order_once(open_store: OpenStore, 
     log = await b.store.actions(table_id)
     assert [(e.seat, e.code, e.how) for e in log[-2:]] == [(ask.seat, "pay", ""), (holder_seat, "pay", "order")]
     assert await b.replay(table_id) == b.state_of(await b.table(table_id=table_id))
+
+
+# -- the leaderboard, kept as games end (issue 30) --------------------------------------------------
+async def play_out(service: TableService, table_id: int, rng: random.Random) -> None:
+    """Play a table to its end, each seat choosing at random."""
+    while (await service.table(table_id=table_id)).status == "active":
+        for ask in await service.asks(table_id=table_id):
+            choice = rng.choice(ask.choices).code
+            await service.act(PEOPLE[ask.user_id], choice, table_id=table_id, decision=ask.decision)
+
+
+def recomputed(tables: list[TableRecord]) -> list[tuple[str, int, int, int]]:
+    """A server's leaderboard the way it was computed before ratings were kept: OpenSkill over
+    every finished game in the order they ended, best first (user, rating, games, wins)."""
+    model = PlackettLuce()
+    ratings: dict[str, Any] = {}
+    games: dict[str, int] = {}
+    wins: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for table in tables:
+        rows = rated(table.results)
+        if len(rows) < 2:
+            continue
+        for row in rows:
+            ratings.setdefault(row.user, model.rating(name=row.user))
+            games[row.user] = games.get(row.user, 0) + 1
+            wins[row.user] = wins.get(row.user, 0) + (row.rank == 1)
+            names[row.user] = row.name
+        new = model.rate([[ratings[r.user]] for r in rows], ranks=[r.rank for r in rows])
+        for row, (rating,) in zip(rows, new, strict=True):
+            ratings[row.user] = rating
+    board = [(user, round(ratings[user].ordinal()), games[user], wins[user]) for user in ratings]
+    return sorted(board, key=lambda r: (-r[1], -r[3], names[r[0]]))
+
+
+async def test_ratings_follow_each_finished_game_and_a_rebuild_agrees(open_store: OpenStore, clock: Clock) -> None:
+    """The move that ends a game rates it (two processes finishing games in turn, one of them at
+    once in one server): the leaderboard reads the same figures as the old computation over every
+    finished game, and the rebuild from the finished games changes nothing."""
+    a, b = await two_services(open_store, clock)
+    rng = random.Random(4)
+    people = [ANA, BEN, CY, DEE]
+    for n in range(8):
+        service = a if n % 2 else b
+        table_id = await started(service, "guess", Place(7 if n < 6 else 8, 960 + n), *rng.sample(people, 3))
+        await play_out(service, table_id, rng)
+    store = a.store
+    board = await store.ratings(7)
+    assert [(r.user, r.rating, r.games, r.wins) for r in board] == recomputed(await store.finished_tables(7))
+    assert [r.name for r in await a.leaderboard(Place(7, 960))] == [r.name for r in board if r.games >= 3]
+    assert await store.ratings(7, "guess") == board  # one game played: the same ratings
+    assert sum(r.games for r in await store.ratings(8)) == 6 and await store.ratings(9) == []  # 2 games of 3
+    assert await store.unranked_players(7, below=100) == len(board)
+    before = {(g, k): await store.ratings(g, k) for g in (7, 8) for k in (None, "guess")}
+    assert await differences(store) == 0 and not await store.ratings_pending()
+    assert await rebuild(store) == {7: 6, 8: 2}
+    assert {(g, k): await store.ratings(g, k) for g in (7, 8) for k in (None, "guess")} == before
+
+
+async def test_two_games_ending_at_once_are_rated_in_one_order(open_store: OpenStore, clock: Clock) -> None:
+    """Two processes end two games of one server at the same moment, a player sitting at both:
+    each game is applied once, one after the other, in the order a rebuild replays."""
+    a, b = await two_services(open_store, clock)
+    first = await started(a, "nim", Place(3, 980), ANA, BEN, CY)
+    second = await started(b, "nim", Place(3, 981), ANA, BEN, DEE)
+    lasts = []
+    for service, table_id in ((a, first), (b, second)):
+        while True:  # one stick at a time, until the next player can take the last ones
+            (ask,) = await service.asks(table_id=table_id)
+            if service.state_of(await service.table(table_id=table_id)).pile <= 3:
+                break
+            await service.act(PEOPLE[ask.user_id], ask.choices[0].code, table_id=table_id, decision=ask.decision)
+        lasts.append((service, table_id, ask))
+    await asyncio.gather(
+        *(s.act(PEOPLE[k.user_id], k.choices[-1].code, table_id=t, decision=k.decision) for s, t, k in lasts)
+    )
+    assert (await a.table(table_id=first)).status == (await a.table(table_id=second)).status == "over"
+    assert {r.user: r.games for r in await a.store.ratings(3)} == {ANA.id: 2, BEN.id: 2, CY.id: 1, DEE.id: 1}
+    assert await differences(a.store) == 0
+
+
+async def test_games_that_ended_unrated_are_rated_by_the_catch_up(store: TableStore, clock: Clock) -> None:
+    """A game that ended while nobody rated it (before ratings were kept: a store with no rater)
+    waits for the catch-up, which rebuilds the server's ratings; a rebuild that a newer game
+    overtook writes nothing."""
+    service = TableService(store, TEST_GAMES, clock=clock, new_seed=lambda: "s")
+    store.rate = None
+    rng = random.Random(2)
+    for n in range(3):
+        await play_out(service, await started(service, "guess", Place(5, 990 + n), ANA, BEN, CY), rng)
+    assert await store.ratings_pending() and await store.ratings(5) == []
+    assert await service.catch_up_ratings() == 3
+    assert not await store.ratings_pending()
+    assert [(r.user, r.rating, r.games, r.wins) for r in await store.ratings(5)] == recomputed(
+        await store.finished_tables(5)
+    )
+    assert await service.catch_up_ratings() == 0
+    (last,) = await store.finished_games(after=2)
+    assert not await store.replace_ratings(5, {}, upto=last.seq - 1)  # the game numbered last came after
+    assert await store.ratings(5) != []
+    assert await store.replace_ratings(5, {}, upto=last.seq) and await store.ratings(5) == []
+
+
+async def test_a_players_live_seats_follow_their_tables(store: TableStore, clock: Clock) -> None:
+    """/game turns reads a player's live seats only: a table that ends or is cancelled leaves it."""
+    service = TableService(store, TEST_GAMES, clock=clock, new_seed=lambda: "s")
+    ended = await started(service, "guess", Place(5, 995), ANA, BEN)
+    going = await started(service, "guess", Place(5, 996), ANA, CY)
+    cancelled = await started(service, "guess", Place(5, 997), ANA, DEE)
+    assert [t.id for t in await store.seated_tables(ANA.id)] == [ended, going, cancelled]
+    await play_out(service, ended, random.Random(1))
+    await service.cancel(Place(5, 997), ANA)
+    assert [t.id for t in await store.seated_tables(ANA.id)] == [going]
+    assert [t.id for t in await store.seated_tables(BEN.id)] == []
