@@ -5,9 +5,9 @@ paged for /game log, and the recap for a player back after a while, grouped by t
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.clocks import parse_time
 from bot.i18n import Text, t
@@ -21,7 +21,7 @@ RECAP_TURNS = 6
 """Turns a recap shows (the latest); the earlier ones are counted, and are in /game log."""
 TURN_LINES = 6
 """Events a recap shows per turn (the rest are counted)."""
-UNDO_STATES = 8
+UNDO_STATES = 2
 """States a history keeps from before its latest moves, for the undos that follow; an undo that
 reaches further replays the log from the start."""
 AI_MOVES = ("ai", "timeout")
@@ -29,16 +29,29 @@ AI_MOVES = ("ai", "timeout")
 clock. (A standing order's move is the player's own, MG-ORD-3 / TR-ORD-3: said nowhere.)"""
 
 
-@dataclass
-class Entry:
-    """One entry of the history: a move (or an undo) by ``seat``, or a table's own event."""
+class Entry(NamedTuple):
+    """One entry of the history: a move (or an undo) by ``seat``, or a table's own event.
+
+    Its public events are kept as their JSON, read when shown: a tuple of text is no work for the
+    garbage collector, which a history of pydantic events (tens of thousands in memory) was."""
 
     ply: int
     seat: int | None
     """The seat that moved; None for the table's own events and the setup's."""
     how: str
     """Who decided it: "" the seat itself, "order", "timeout", "ai" (as in the log), "undo"."""
-    events: list[Event]
+    said: tuple[str, ...]
+    """Its public events, as JSON (``events`` reads them)."""
+
+    @classmethod
+    def of(cls, ply: int, seat: int | None, how: str, events: Iterable[Event]) -> Entry:
+        """An entry of these events (the public ones: an event addressed to seats is left out)."""
+        return cls(ply, seat, how, tuple(e.model_dump_json() for e in events if e.to is None))
+
+    @property
+    def events(self) -> list[Event]:
+        """Its public events."""
+        return [Event.model_validate_json(said) for said in self.said]
 
 
 @dataclass
@@ -100,7 +113,7 @@ class History:
             self._extend(story, table, rules, logged)
         if story.revision != table.revision:
             noted = await self.tables.store.notes(table.id)
-            story.notes = [Entry(n.ply, None, "", [Event.model_validate_json(n.note)]) for n in noted]
+            story.notes = [Entry(n.ply, None, "", (n.note,)) for n in noted]
             story.revision = table.revision
         self._stories.put(table.id, story)
         return story
@@ -110,7 +123,7 @@ class History:
         players = len(table.seats)
         options = rules.check_options(players, table.options)
         initial, opening = rules.setup(players, options, rng_for(table.seed, 0))
-        story = Story(0, [Entry(0, None, "", [e for e in opening if e.to is None])], initial)
+        story = Story(0, [Entry.of(0, None, "", opening)], initial)
         self._extend(story, table, rules, logged)
         return story
 
@@ -121,13 +134,13 @@ class History:
             if code == UNDO:
                 story.state = story.before.pop()
                 undo = Event(key="table.event.undo", seats={"player": seat})
-                story.moves.append(Entry(ply, seat, "undo", [undo]))
+                story.moves.append(Entry.of(ply, seat, "undo", [undo]))
                 continue
             action = rules.parse_action(code)
             after, events = rules.apply(story.state, seat, action, rng_for(table.seed, ply))
             story.before.append(story.state)
             story.state = after
-            story.moves.append(Entry(ply, seat, how, [e for e in events if e.to is None]))
+            story.moves.append(Entry.of(ply, seat, how, events))
         del story.before[:-UNDO_STATES]
         story.ply = table.ply
 
@@ -139,12 +152,17 @@ class History:
             return out
         story = await self.story(table)
         tr = Text(player.locale, names(table))
-        lines = [f"{entry.ply}. {line}" for entry in story.entries() for line in lines_of(entry, tr)]
-        pages = max(1, -(-len(lines) // LOG_PAGE))
+        total = sum(len(entry.said) for entry in story.entries())  # a line per event
+        pages = max(1, -(-total // LOG_PAGE))
         shown = pages if page is None else min(max(1, page), pages)
-        chunk = lines[(shown - 1) * LOG_PAGE : shown * LOG_PAGE]
-        header = t("table.log_page", player.locale, page=shown, pages=pages, total=len(lines))
-        out.reply = "\n".join([header, *chunk]) if lines else t("table.log_empty", player.locale)
+        first, chunk, at = (shown - 1) * LOG_PAGE, [], 0
+        for entry in story.entries():  # only the page's entries are read and written out
+            if at < first + LOG_PAGE and at + len(entry.said) > first:  # its lines: at, at + 1, ...
+                lines = [f"{entry.ply}. {line}" for line in lines_of(entry, tr)]
+                chunk.extend(lines[max(0, first - at) : first + LOG_PAGE - at])
+            at += len(entry.said)
+        header = t("table.log_page", player.locale, page=shown, pages=pages, total=total)
+        out.reply = "\n".join([header, *chunk]) if total else t("table.log_empty", player.locale)
         out.page, out.pages = shown, pages
         return out
 

@@ -31,13 +31,14 @@ class Limits:
     """What one process keeps in memory and how it paces catching up (bot/settings.py sets them
     from the environment; README, "Operating")."""
 
-    cached_tables: int = 10_000
-    """Table records the store keeps (db/cache.py)."""
+    cached_tables: int = 5_000
+    """Table records the store keeps (db/cache.py): reading one again costs a lookup by id."""
     cached_states: int = 1_000
     """Parsed game states kept (the tables being played; a state parses again in well under a
     millisecond)."""
-    history_entries: int = 50_000
-    """Entries of public histories kept, for /game log and the recaps (a long game holds hundreds)."""
+    history_entries: int = 20_000
+    """Entries of public histories kept, for /game log and the recaps (a long game holds hundreds;
+    one not kept is replayed from the log)."""
     due_batch_seconds: float = 0.25
     """Work the scheduler does in one go when much has fallen due (after an outage) before it
     publishes it and lets clicks in."""

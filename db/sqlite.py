@@ -194,8 +194,7 @@ class SqliteStore:
     async def live_tables(self) -> list[TableRecord]:
         """Every lobby or active table (to resume after a restart)."""
         async with self._read() as conn:
-            rows = await conn.execute_fetchall("SELECT id FROM tables WHERE status IN ('lobby', 'active') ORDER BY id")
-            return [await self._load(conn, int(r[0])) for r in rows]
+            return await self._load_all(conn, "SELECT * FROM tables WHERE status IN ('lobby', 'active') ORDER BY id")
 
     async def actions(self, table_id: int, after: int = 0) -> list[Logged]:
         """The action log of a table, in order (the entries past ply ``after``)."""
@@ -440,21 +439,20 @@ class SqliteStore:
         if not fits_id(guild_id):
             return []
         async with self._read() as conn:
-            rows = await conn.execute_fetchall(
-                "SELECT id FROM tables WHERE status = 'over' AND guild_id IS ? AND (? IS NULL OR game = ?) ORDER BY id",
+            return await self._load_all(
+                conn,
+                "SELECT * FROM tables WHERE status = 'over' AND guild_id IS ? AND (? IS NULL OR game = ?) ORDER BY id",
                 (guild_id, game, game),
             )
-            return [await self._load(conn, int(r[0])) for r in rows]
 
     async def channel_tables(self, channel_id: int, limit: int = 10) -> list[TableRecord]:
         """The latest tables of a channel, newest first, whatever their status."""
         if not fits_id(channel_id):
             return []
         async with self._read() as conn:
-            rows = await conn.execute_fetchall(
-                "SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT ?", (channel_id, limit)
+            return await self._load_all(
+                conn, "SELECT * FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT ?", (channel_id, limit)
             )
-            return [await self._load(conn, int(r[0])) for r in rows]
 
     # -- ratings --------------------------------------------------------------------------------
     async def ratings(
@@ -612,6 +610,28 @@ class SqliteStore:
         table = await self._with_seats(conn, row)
         self._cache.remember(table)
         return table
+
+    async def _load_all(self, conn: aiosqlite.Connection, sql: str, params: Sequence[object] = ()) -> list[TableRecord]:
+        """The tables a query of whole rows finds, in its order, with their seats read in one more
+        statement (not one per table), held in memory."""
+        rows = list(await conn.execute_fetchall(sql, params))
+        if not rows:
+            return []
+        ids = [int(row["id"]) for row in rows]
+        seats: dict[int, list[sqlite3.Row]] = {table_id: [] for table_id in ids}
+        for start in range(0, len(ids), 500):  # well within SQLite's limit on bound values
+            chunk = ids[start : start + 500]
+            for seat in await conn.execute_fetchall(
+                f"SELECT table_id, user_id, name, is_ai, locale, seat, joined_at FROM seats"
+                f" WHERE table_id IN ({', '.join('?' for _ in chunk)})"
+                " ORDER BY table_id, COALESCE(seat, 1000000), joined_at, rowid",
+                chunk,
+            ):
+                seats[int(seat[0])].append(seat)
+        tables = [record_from(row, [tuple(seat)[1:] for seat in seats[int(row["id"])]]) for row in rows]
+        for table in tables:
+            self._cache.remember(table)
+        return tables
 
     async def _with_seats(self, conn: aiosqlite.Connection, row: sqlite3.Row) -> TableRecord:
         seats = await conn.execute_fetchall(

@@ -30,6 +30,7 @@ from bot.i18n import t
 from bot.leaderboard import MIN_RANKED
 from bot.outbox import Outbox, Player, Private, Table
 from bot.service import TableService
+from bot.tables import Lru
 from cogs.ui.components import (
     MAX_BUTTON_CHOICES,
     HandButton,
@@ -131,7 +132,8 @@ class TableHub:
     def __init__(self, client: discord.Client, service: TableService) -> None:
         self.client = client
         self.service = service
-        self._pictures: dict[int, str] = {}  # table id -> what the board's attached picture shows
+        # Table id -> what the board's attached picture shows, for as many tables as are kept.
+        self._pictures: Lru[int, str] = Lru(service.tables.limits.cached_tables)
         self._dm_closed: set[str] = set()
 
     # -- replies --------------------------------------------------------------------------------
@@ -174,7 +176,7 @@ class TableHub:
         if not fresh and self._pictures.get(out.table_id) == out.picture_key:
             return None
         data = await asyncio.to_thread(out.picture)
-        self._pictures[out.table_id] = out.picture_key
+        self._pictures.put(out.table_id, out.picture_key)
         return [discord.File(io.BytesIO(data), filename=PICTURE_NAME)]
 
     def _head(self, out: Outbox) -> str:

@@ -62,14 +62,20 @@ class PgServer:
     folder: Path
     bindir: Path
     user: str | None  # the OS user the server runs as (None: the current user)
+    keep: bool = False  # a cluster kept in a folder of the caller's (the bench's cache), not removed
 
     @classmethod
-    def start(cls, *, durable: bool = False, max_connections: int = 200) -> PgServer:
-        """Create a cluster in a new temporary folder and start its server (waits until it accepts)."""
+    def start(cls, *, durable: bool = False, max_connections: int = 200, folder: Path | None = None) -> PgServer:
+        """Create a cluster in a new temporary folder and start its server (waits until it
+        accepts). With ``folder``, the cluster lives there and is kept when the server stops (the
+        next start on that folder finds its databases)."""
         bindir = find_bindir()
         user: str | None = None
-        # A short folder name: a Unix socket path must stay under about 100 characters.
-        folder = Path(tempfile.mkdtemp(prefix="gh-pg-", dir="/tmp"))
+        keep = folder is not None
+        if folder is None:
+            # A short folder name: a Unix socket path must stay under about 100 characters.
+            folder = Path(tempfile.mkdtemp(prefix="gh-pg-", dir="/tmp"))
+        folder.mkdir(parents=True, exist_ok=True)
         if os.geteuid() == 0:
             user = "postgres"
             try:
@@ -78,10 +84,13 @@ class PgServer:
                 shutil.rmtree(folder)
                 raise RuntimeError("running as root, but there is no `postgres` user to run the server as") from None
             os.chown(folder, owner.pw_uid, owner.pw_gid)
-        server = cls(folder, bindir, user)
+        server = cls(folder, bindir, user, keep)
         data = folder / "data"
         try:
-            server._run("initdb", "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C", "-N")
+            if not (data / "PG_VERSION").exists():
+                server._run(
+                    "initdb", "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C", "-N"
+                )
             settings = {
                 "listen_addresses": "''",
                 "unix_socket_directories": f"'{folder}'",
@@ -90,9 +99,10 @@ class PgServer:
             }
             with (data / "postgresql.auto.conf").open("a", encoding="utf-8") as conf:
                 conf.writelines(f"{name} = {value}\n" for name, value in settings.items())
-            server._run("pg_ctl", "-D", str(data), "-l", str(folder / "server.log"), "-w", "-t", "60", "start")
+            server._run("pg_ctl", "-D", str(data), "-l", str(folder / "server.log"), "-w", "-t", "300", "start")
         except BaseException:
-            server._remove()
+            if not keep:
+                server._remove()
             raise
         atexit.register(server.stop)  # a crashed test run still stops its server
         return server
@@ -102,13 +112,16 @@ class PgServer:
         return f"postgresql://postgres@/{database}?host={self.folder}"
 
     def stop(self) -> None:
-        """Stop the server at once and remove its folder (a second call does nothing)."""
+        """Stop the server at once and remove its folder (a second call does nothing); a kept
+        cluster is stopped cleanly and stays."""
         if not self.folder.exists():
             return
         data = self.folder / "data"
         if (data / "postmaster.pid").exists():
-            self._run("pg_ctl", "-D", str(data), "-m", "immediate", "-w", "stop", check=False)
-        self._remove()
+            mode = "fast" if self.keep else "immediate"
+            self._run("pg_ctl", "-D", str(data), "-m", mode, "-w", "-t", "300", "stop", check=False)
+        if not self.keep:
+            self._remove()
 
     def log(self) -> str:
         """The server's log so far (to explain a failure)."""
