@@ -31,9 +31,9 @@ class Limits:
     """What one process keeps in memory and how it paces catching up (bot/settings.py sets them
     from the environment; README, "Operating")."""
 
-    cached_tables: int = 5_000
+    cached_tables: int = 4_000
     """Table records the store keeps (db/cache.py): reading one again costs a lookup by id."""
-    cached_states: int = 1_000
+    cached_states: int = 500
     """Parsed game states kept (the tables being played; a state parses again in well under a
     millisecond)."""
     history_entries: int = 20_000

@@ -8,6 +8,7 @@ ever land once: both are writes of the same row, guarded by what they saw (bot/t
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from dataclasses import replace
 from datetime import datetime
@@ -44,6 +45,7 @@ class Timekeeper:
         self.tables = tables
         self.turns = turns
         self.outboxes = outboxes
+        self._shuffle = random.Random().shuffle  # this process's own order among due tables
 
     # -- the host's settings --------------------------------------------------------------------
     async def configure(
@@ -164,14 +166,18 @@ class Timekeeper:
                 return outboxes
 
     async def _unseen_due(self, now: str, limit: int, seen: set[int]) -> list[int]:
-        """Up to ``limit`` due tables not in ``seen`` (those looked at are normally due no more,
-        but one where nothing could be done still is: look further)."""
+        """The (up to) ``limit`` longest due tables not in ``seen``, in a random order: processes
+        catching up together then mostly take different tables, and one finds the tables another
+        did no longer due. (Those looked at are normally due no more, but one where nothing could be
+        done still is: look further.)"""
         wanted = limit
         while True:
             due = await self.tables.store.due_tables(now, wanted)
             unseen = [t for t in due if t not in seen]
             if unseen or len(due) < wanted:
-                return unseen[:limit]
+                unseen = unseen[:limit]
+                self._shuffle(unseen)
+                return unseen
             wanted *= 2
 
     async def _run_one(self, table_id: int) -> Outbox | None:
