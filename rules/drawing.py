@@ -7,8 +7,9 @@ it at ``TEXT`` (22 px). A picture is drawn top to bottom on a tall ``Sheet`` and
 drawn. Drawing is pure: the only file read is the bundled font (a constant, read once), and the
 same view always gives the same bytes.
 
-The font is DejaVu Sans (rules/fonts, with its licence): Pillow's own default font has no accented
-letters, and French boards need them.
+Text is drawn in DejaVu Sans (Pillow's own default font has no accented letters, and French boards
+need them), and a player's name in another script by the fonts after it in rules/fonts' stack,
+right-to-left names read right to left: every text goes through ``write`` and ``width_of``.
 """
 
 from __future__ import annotations
@@ -18,12 +19,11 @@ import struct
 import zlib
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from rules import fonts
 from rules.engine import Game, Seat, Text, replay
 
 WIDTH = 800
@@ -59,21 +59,29 @@ _LEGENDS: dict[tuple[Hashable, tuple[str, ...]], Image.Image] = {}
 
 
 # -- the font -------------------------------------------------------------------------------------
-@cache
-def _font_file(bold: bool) -> bytes:
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return (resources.files("rules") / "fonts" / name).read_bytes()
-
-
-@cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans at ``size`` pixels (bold or regular)."""
-    return ImageFont.truetype(io.BytesIO(_font_file(bold)), size)
+    return fonts.font(size, bold)
 
 
 def width_of(text: str, size: int, bold: bool = False) -> float:
     """How wide ``text`` is drawn, in pixels."""
-    return font(size, bold).getlength(text)
+    return fonts.width(text, size, bold)
+
+
+def write(
+    draw: Draw,
+    xy: tuple[float, float],
+    text: str,
+    *,
+    size: int,
+    bold: bool = False,
+    fill: Colour = INK,
+    anchor: str = "la",
+) -> None:
+    """Draw ``text`` at ``xy`` (``anchor`` as Pillow's: "lm" is left and middle), in the font of
+    the stack that has each of its characters."""
+    fonts.draw(draw, xy, text, size=size, bold=bold, fill=fill, anchor=anchor)
 
 
 def wrap(text: str, size: int, room: float, bold: bool = False) -> list[str]:
@@ -111,7 +119,7 @@ def disc(draw: Draw, x: float, y: float, radius: float, fill: Colour, label: str
     """A filled circle with an outline and, optionally, a bold label in the colour that reads on it."""
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=INK, width=2)
     if label:
-        draw.text((x, y), label, fill=ink_on(fill), font=font(size or int(radius * 1.2), True), anchor="mm")
+        write(draw, (x, y), label, size=size or int(radius * 1.2), bold=True, fill=ink_on(fill), anchor="mm")
 
 
 def last_ring(draw: Draw, box: tuple[float, float, float, float], *, round_: bool = True) -> None:
@@ -174,7 +182,7 @@ def draw_pieces(draw: Draw, x: float, y: float, pieces: Iterable[Piece]) -> floa
             piece.paint(draw, x + piece.width / 2, y)
             x += piece.width
         else:
-            draw.text((x, y), piece.text, fill=piece.fill, font=font(piece.size, piece.bold), anchor="lm")
+            write(draw, (x, y), piece.text, size=piece.size, bold=piece.bold, fill=piece.fill, anchor="lm")
             x += width_of(piece.text, piece.size, piece.bold)
     return x
 
@@ -207,10 +215,10 @@ class Sheet:
         self.draw.rectangle((0, self.y, WIDTH, self.y + height), fill=BAR)
         y = self.y + 18 + 19
         for line in lines:
-            self.draw.text((MARGIN, y), line, fill=WHITE, font=font(TITLE, True), anchor="lm")
+            write(self.draw, (MARGIN, y), line, size=TITLE, bold=True, fill=WHITE, anchor="lm")
             y += 38
         for line in details:
-            self.draw.text((MARGIN, y - 4), line, fill=(222, 224, 230), font=font(TEXT), anchor="lm")
+            write(self.draw, (MARGIN, y - 4), line, size=TEXT, fill=(222, 224, 230), anchor="lm")
             y += 30
         self.y += height
 
@@ -229,7 +237,7 @@ class Sheet:
         lines = wrap(text, size, WIDTH - 2 * MARGIN, bold)
         self.reserve(step * len(lines))
         for line in lines:
-            self.draw.text((MARGIN, self.y + step // 2), line, fill=fill, font=font(size, bold), anchor="lm")
+            write(self.draw, (MARGIN, self.y + step // 2), line, size=size, bold=bold, fill=fill, anchor="lm")
             self.y += step
 
     def line(self, pieces: Sequence[Piece], *, height: int = 36, highlight: bool = False, indent: int = 0) -> None:
@@ -279,7 +287,7 @@ class Sheet:
             middle = self.y + step / 2
             paint(self.draw, x + 12, middle)
             for index, text in enumerate(words):
-                self.draw.text((x + 30, middle + index * step), text, fill=MUTED, font=font(SMALL), anchor="lm")
+                write(self.draw, (x + 30, middle + index * step), text, size=SMALL, fill=MUTED, anchor="lm")
             self.y += step * (len(words) - 1)
             x += wide + 22
         self.y += step + 6

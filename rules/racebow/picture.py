@@ -32,12 +32,12 @@ from rules.drawing import (
     Word,
     disc,
     fit,
-    font,
     ink_on,
     last_ring,
     last_symbol,
     triangle,
     width_of,
+    write,
 )
 from rules.drawing import LAST as LAST_COLOUR
 from rules.engine import Text
@@ -86,18 +86,18 @@ def pawn(draw: Draw, x: float, y: float, colour: str, radius: float = 15) -> Non
 def bonus(draw: Draw, x: float, y: float, symbol: str, half: float = 13) -> None:
     """A bonus pawn: a dark square with the board's symbol (> turbo, + propeller, o oxygen)."""
     draw.rounded_rectangle((x - half, y - half, x + half, y + half), radius=4, fill=BONUS, outline=INK)
-    draw.text((x, y + 1), symbol, fill=WHITE, font=font(int(half * 1.5), True), anchor="mm")
+    write(draw, (x, y + 1), symbol, size=int(half * 1.5), bold=True, fill=WHITE, anchor="mm")
 
 
 def action(draw: Draw, x: float, y: float, kind: str, size: int = 22) -> None:
     """A printed stack action: ▲ to the top, ▼ to the bottom, ⇅ swap."""
-    draw.text((x, y), ACTION_GLYPH[kind], fill=INK, font=font(size, True), anchor="mm")
+    write(draw, (x, y), ACTION_GLYPH[kind], size=size, bold=True, fill=INK, anchor="mm")
 
 
 def token(draw: Draw, x: float, y: float, seat: int, half: float = 11) -> None:
     """A player's pawn: a white token with the seat's number."""
     draw.rounded_rectangle((x - half, y - half, x + half, y + half), radius=5, fill=WHITE, outline=INK, width=3)
-    draw.text((x, y), str(seat + 1), fill=INK, font=font(int(half * 1.5), True), anchor="mm")
+    write(draw, (x, y), str(seat + 1), size=int(half * 1.5), bold=True, fill=INK, anchor="mm")
 
 
 def _frame(draw: Draw, x: float, y: float) -> None:
@@ -150,9 +150,9 @@ def _strip(sheet: Sheet, view: RacebowView) -> None:
         if column == 0:
             for level in (AIR, EARTH, 0):
                 ly = y + HEADER + (2 - level) * CELL + CELL / 2
-                draw.text((x - 10, ly), LEVELS[level], fill=MUTED, font=font(SMALL, True), anchor="rm")
+                write(draw, (x - 10, ly), LEVELS[level], size=SMALL, bold=True, fill=MUTED, anchor="rm")
         if i and index != shown[i - 1] + 1:  # tiles left out between these two (a long track)
-            draw.text((x - TILE_GAP / 2, y + HEADER / 2), "⋯", fill=MUTED, font=font(SMALL, True), anchor="mm")
+            write(draw, (x - TILE_GAP / 2, y + HEADER / 2), "⋯", size=SMALL, bold=True, fill=MUTED, anchor="mm")
         _tile(draw, view, index, x, y)
 
     def centre(index: int, cell: int) -> tuple[float, float] | None:
@@ -173,7 +173,9 @@ def _tile(draw: Draw, view: RacebowView, index: int, x: float, y: float) -> None
     colour = START if tile_id == START_TILE else _tile_colour(TILES[tile_id].colour)
     draw.rounded_rectangle((x, y, x + TILE_WIDTH, y + HEADER - 2), radius=6, fill=colour)
     label = "S" if tile_id == START_TILE else str(index)
-    draw.text((x + TILE_WIDTH / 2, y + HEADER / 2 - 1), label, fill=ink_on(colour), font=font(SMALL, True), anchor="mm")
+    write(
+        draw, (x + TILE_WIDTH / 2, y + HEADER / 2 - 1), label, size=SMALL, bold=True, fill=ink_on(colour), anchor="mm"
+    )
     cells = view.cells[index - view.first]
     reach = {r.cell for r in view.reach} if view.reach and index == view.where[view.turn][0] + 1 else set()
     for cell, char in enumerate(cells):
@@ -237,7 +239,7 @@ def _slots(colours: str, target: str | None, size: int = 22) -> Icon:
                 good = target is not None and target[i] == colours[i]
                 fill = PAWN[colours[i]]
                 draw.rectangle(box, fill=fill, outline=INK, width=3 if good else 1)
-                draw.text((sx + size / 2, y), colours[i], fill=ink_on(fill), font=font(size - 8, True), anchor="mm")
+                write(draw, (sx + size / 2, y), colours[i], size=size - 8, bold=True, fill=ink_on(fill), anchor="mm")
             else:
                 draw.rectangle(box, fill=WHITE, outline=RULE, width=1)
 
@@ -352,7 +354,7 @@ def _legend(sheet: Sheet, view: RacebowView, tr: Text) -> None:
 
 
 def _gap_symbol(draw: Draw, x: float, y: float) -> None:
-    draw.text((x, y), "⋯", fill=MUTED, font=font(SMALL, True), anchor="mm")
+    write(draw, (x, y), "⋯", size=SMALL, bold=True, fill=MUTED, anchor="mm")
 
 
 def _stack_symbol(draw: Draw, x: float, y: float) -> None:

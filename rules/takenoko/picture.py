@@ -28,10 +28,10 @@ from rules.drawing import (
     Piece,
     Sheet,
     Word,
-    font,
     last_symbol,
     outline,
     triangle,
+    write,
 )
 from rules.drawing import LAST as LAST_COLOUR
 from rules.engine import Text
@@ -170,7 +170,7 @@ def _choice_symbol(draw: Draw, x: float, y: float) -> None:
 def _label(draw: Draw, x: float, y: float, text: str, radius: float) -> None:
     """A choice's letter or number, as on the buttons: black on a white disc."""
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=WHITE, outline=INK, width=2)
-    draw.text((x, y), text, fill=INK, font=font(max(SMALL - 2, int(radius * 1.25)), True), anchor="mm")
+    write(draw, (x, y), text, size=max(SMALL - 2, int(radius * 1.25)), bold=True, fill=INK, anchor="mm")
 
 
 # -- the garden ---------------------------------------------------------------------------------------
@@ -244,8 +244,10 @@ def _plot(draw: Draw, plot: Plot, at: tuple[float, float], radius: float) -> Non
     _hex(draw, cx, cy, radius, FILL[plot.colour] if plot.irrigated else _pale(FILL[plot.colour]))
     bamboo(draw, cx - radius * 0.4, cy + radius * 0.66, plot.height, plot.colour, radius * 0.16)
     if plot.height:
-        count = font(max(SMALL, int(radius * 0.48)), True)
-        draw.text((cx - radius * 0.42, cy - radius * 0.2), str(plot.height), fill=INK, font=count, anchor="mm")
+        size = max(SMALL, int(radius * 0.48))
+        write(
+            draw, (cx - radius * 0.42, cy - radius * 0.2), str(plot.height), size=size, bold=True, fill=INK, anchor="mm"
+        )
     if plot.improvement:
         badge(draw, cx, cy - radius * 0.6, plot.improvement, radius * 0.22)
 
@@ -293,7 +295,7 @@ def _choices(draw: Draw, view: TakenokoView, centre: Callable[[Hex], tuple[float
         if action.kind == "spot":
             cx, cy = centre(h)
             outline(draw, _corners(cx, cy, radius - 5), OUTLINE, 2)
-            draw.text((cx, cy), f"({text})", fill=INK, font=font(max(TEXT, int(radius * 0.5)), True), anchor="mm")
+            write(draw, (cx, cy), f"({text})", size=max(TEXT, int(radius * 0.5)), bold=True, fill=INK, anchor="mm")
             continue
         if action.kind == "canal":
             a, b = edge_hexes((action.q, action.r, action.d))

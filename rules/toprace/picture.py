@@ -35,10 +35,10 @@ from rules.drawing import (
     Sheet,
     Word,
     disc,
-    font,
     last_ring,
     last_symbol,
     triangle,
+    write,
 )
 from rules.drawing import LAST as LAST_COLOUR
 from rules.engine import Text
@@ -115,7 +115,7 @@ def broken_disc(draw: Draw, x: float, y: float, edition: str, car: int) -> None:
     """A broken-down car (TR-PAIR-3): a pale disc, its letter in lower case, a red slash."""
     r = CAR_RADIUS
     draw.ellipse((x - r, y - r, x + r, y + r), fill=_pale(car_colour(edition, car)), outline=TIP_LINE, width=2)
-    draw.text((x, y), CAR_LETTERS[car].lower(), fill=INK, font=font(int(r * 1.25), True), anchor="mm")
+    write(draw, (x, y), CAR_LETTERS[car].lower(), size=int(r * 1.25), bold=True, fill=INK, anchor="mm")
     draw.line((x - r * 0.7, y + r * 0.7, x + r * 0.7, y - r * 0.7), fill=TIP_LINE, width=2)
 
 
@@ -162,12 +162,11 @@ def _background(labels: tuple[str, str, str, str, str], tips: tuple[bool, ...]) 
     draw = ImageDraw.Draw(image)
     course = _Course(0)
     start, finish, *tip_labels = labels
-    small = font(SMALL - 3)
     for index, (lo, hi) in enumerate(COLUMNS):
         for row in range(lo, hi + 1):
             y = course.row_y(row)
             left = course.lane_x(row, 1) - LANE_PITCH / 2
-            draw.text((left - 8, y), str(row), fill=MUTED, font=small, anchor="rm")
+            write(draw, (left - 8, y), str(row), size=SMALL - 3, fill=MUTED, anchor="rm")
             for lane in range(1, LANES[row] + 1):
                 x = course.lane_x(row, lane)
                 fill = GRID if row <= 0 else TRACK
@@ -192,7 +191,7 @@ def _background(labels: tuple[str, str, str, str, str], tips: tuple[bool, ...]) 
             draw.rectangle(
                 (x, y - square * (j + 1), min(x + square, right), y - square * j), fill=INK if (i + j) % 2 else WHITE
             )
-    draw.text(((left + right) / 2, y - 22), finish, fill=INK, font=font(SMALL - 3, True), anchor="mm")
+    write(draw, ((left + right) / 2, y - 22), finish, size=SMALL - 3, bold=True, fill=INK, anchor="mm")
     return image
 
 
@@ -224,7 +223,7 @@ def _mark_line(draw: Draw, course: _Course, row: int, label: str, colour: Colour
     right = course.lane_x(row, LANES[row]) + LANE_PITCH / 2 + 4
     for x in range(int(left), int(right), 10):
         draw.line((x, y, min(x + 6, right), y), fill=colour, width=3)
-    draw.text((right + 6, y), label, fill=colour, font=font(SMALL - 3, True), anchor="lm")
+    write(draw, (right + 6, y), label, size=SMALL - 3, bold=True, fill=colour, anchor="lm")
 
 
 def _finish_spot(course: _Course, place: int) -> tuple[float, float]:
@@ -239,7 +238,7 @@ def _finished(draw: Draw, course: _Course, view: TopRaceView) -> None:
     for place, car in enumerate(view.finish):
         x, y = _finish_spot(course, place)
         car_disc(draw, x, y, view.edition, car, radius=12)
-        draw.text((x, y - 21), str(place + 1), fill=INK, font=font(SMALL - 3, True), anchor="mm")
+        write(draw, (x, y - 21), str(place + 1), size=SMALL - 3, bold=True, fill=INK, anchor="mm")
 
 
 def _initials(tr: Text, players: int) -> list[str]:
@@ -294,7 +293,7 @@ def _cars(draw: Draw, course: _Course, view: TopRaceView, tr: Text) -> None:
             last_ring(draw, (x - 12, y - 12, x + 12, y + 12))
     for row, names in tags.items():
         right = course.lane_x(row, LANES[row]) + LANE_PITCH / 2 + 6
-        draw.text((right, course.row_y(row)), " ".join(names), fill=INK, font=font(SMALL - 3, True), anchor="lm")
+        write(draw, (right, course.row_y(row)), " ".join(names), size=SMALL - 3, bold=True, fill=INK, anchor="lm")
 
 
 # -- under the course -------------------------------------------------------------------------------------
