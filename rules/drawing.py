@@ -84,6 +84,20 @@ def write(
     fonts.draw(draw, xy, text, size=size, bold=bold, fill=fill, anchor=anchor)
 
 
+Box = tuple[float, float, float, float]
+"""A rectangle on a picture: left, top, right, bottom."""
+
+
+def text_box(xy: tuple[float, float], text: str, *, size: int, bold: bool = False, anchor: str = "la") -> Box:
+    """The box the ink of ``text`` covers when ``write`` draws it at ``xy``."""
+    return fonts.box(xy, text, size=size, bold=bold, anchor=anchor)
+
+
+def overlap(a: Box, b: Box) -> bool:
+    """True if two boxes share more than an edge."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 def wrap(text: str, size: int, room: float, bold: bool = False) -> list[str]:
     """``text`` cut at spaces into lines no wider than ``room`` (a word wider than that stays whole)."""
     lines: list[str] = []

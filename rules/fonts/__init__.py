@@ -432,6 +432,34 @@ def _width(text: str, size: int, bold: bool, engine: ImageFont.Layout) -> float:
     return sum(_run_width(run, size, bold) for run in runs(text, bold))
 
 
+def _placed(
+    xy: tuple[float, float], text: str, size: int, bold: bool, anchor: str
+) -> list[tuple[float, float, Run]]:
+    """Where each run of ``text`` starts (its left end on the baseline), anchored as Pillow's."""
+    x, y = xy
+    found = runs(text, bold)
+    total = sum(_run_width(run, size, bold) for run in found)
+    x -= {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
+    ascent, descent = font(size, bold).getmetrics()
+    y += {"a": ascent, "t": ascent, "m": (ascent - descent + 1) // 2, "s": 0, "d": -descent, "b": -descent}[anchor[1]]
+    placed = []
+    for run in found:
+        placed.append((x, y, run))
+        x += _run_width(run, size, bold)
+    return placed
+
+
+def _direction(run: Run) -> str | None:
+    """The direction Raqm lays a run out in (the basic layout takes none: it is in visual order)."""
+    if ENGINE == ImageFont.Layout.RAQM:
+        return "rtl" if run.rtl else "ltr"
+    return None
+
+
+def _shown(run: Run, bold: bool) -> str:
+    return run.text if ENGINE == ImageFont.Layout.RAQM else _visual(run, bold)
+
+
 def draw(
     canvas: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -447,18 +475,30 @@ def draw(
     if plain(text):
         canvas.text(xy, text, fill=fill, font=font(size, bold), anchor=anchor)
         return
-    x, y = xy
-    found = runs(text, bold)
-    total = sum(_run_width(run, size, bold) for run in found)
-    x -= {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
-    ascent, descent = font(size, bold).getmetrics()
-    y += {"a": ascent, "t": ascent, "m": (ascent - descent + 1) // 2, "s": 0, "d": -descent, "b": -descent}[anchor[1]]
-    for run in found:
-        face = font(size, bold, run.face)
-        stroke = _thicker(size, run.face, bold)
-        if ENGINE == ImageFont.Layout.RAQM:
-            direction = "rtl" if run.rtl else "ltr"
-            canvas.text((x, y), run.text, fill=fill, font=face, anchor="ls", direction=direction, stroke_width=stroke)
-        else:
-            canvas.text((x, y), _visual(run, bold), fill=fill, font=face, anchor="ls", stroke_width=stroke)
-        x += _run_width(run, size, bold)
+    for x, y, run in _placed(xy, text, size, bold, anchor):
+        canvas.text(
+            (x, y),
+            _shown(run, bold),
+            fill=fill,
+            font=font(size, bold, run.face),
+            anchor="ls",
+            stroke_width=_thicker(size, run.face, bold),
+            direction=_direction(run),
+        )
+
+
+def box(
+    xy: tuple[float, float], text: str, *, size: int, bold: bool = False, anchor: str = "la"
+) -> tuple[float, float, float, float]:
+    """The box the ink of ``text`` covers when ``draw`` draws it at ``xy`` (left, top, right, bottom)."""
+    if plain(text):
+        x0, y0, x1, y1 = font(size, bold).getbbox(text, anchor=anchor)
+        return (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1)
+    edges = []
+    for x, y, run in _placed(xy, text, size, bold, anchor):
+        x0, y0, x1, y1 = font(size, bold, run.face).getbbox(_shown(run, bold), anchor="ls", direction=_direction(run))
+        grow = _thicker(size, run.face, bold)
+        edges.append((x + x0 - grow, y + y0 - grow, x + x1 + grow, y + y1 + grow))
+    if not edges:
+        return (xy[0], xy[1], xy[0], xy[1])
+    return (min(e[0] for e in edges), min(e[1] for e in edges), max(e[2] for e in edges), max(e[3] for e in edges))
