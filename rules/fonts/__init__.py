@@ -432,9 +432,7 @@ def _width(text: str, size: int, bold: bool, engine: ImageFont.Layout) -> float:
     return sum(_run_width(run, size, bold) for run in runs(text, bold))
 
 
-def _placed(
-    xy: tuple[float, float], text: str, size: int, bold: bool, anchor: str
-) -> list[tuple[float, float, Run]]:
+def _placed(xy: tuple[float, float], text: str, size: int, bold: bool, anchor: str) -> list[tuple[float, float, Run]]:
     """Where each run of ``text`` starts (its left end on the baseline), anchored as Pillow's."""
     x, y = xy
     found = runs(text, bold)
