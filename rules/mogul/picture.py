@@ -336,13 +336,14 @@ def render_picture(view: MogulView, tr: Text) -> bytes:
     _card_panel(sheet, view, tr)
     sheet.rule()
     if view.phase == "over" and view.final_standings is not None:
+        _table(sheet, view, tr)  # the final board above the standings: a replay ends on both
+        sheet.rule()
         _standings(sheet, view, tr)
     else:
         _table(sheet, view, tr)
         _last_line(sheet, view, tr)
     sheet.rule()
-    if view.phase != "over":
-        _legend(sheet, view, tr)
+    _legend(sheet, view, tr)
     return sheet.png()
 
 

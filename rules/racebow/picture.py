@@ -352,16 +352,6 @@ def _title(view: RacebowView, tr: Text) -> tuple[str, str]:
 
 
 def _legend(sheet: Sheet, view: RacebowView, tr: Text) -> None:
-    if view.ask == "over":  # only the racers' lines are left: their symbols alone
-        sheet.legend(
-            [
-                (lambda draw, x, y: token(draw, x, y, 0, 10), tr("racebow.picture.legend.player")),
-                (_stack_symbol, tr("racebow.picture.legend.stack")),
-                (lambda draw, x, y: bonus(draw, x, y, ">", 10), tr("racebow.picture.legend.bonus")),
-            ],
-            key="racebow-over",
-        )
-        return
     items: list[tuple[Callable[[Draw, float, float], None], str]] = [
         (lambda draw, x, y: _levels_symbol(draw, x, y), tr("racebow.picture.legend.levels")),
         (lambda draw, x, y: pawn(draw, x, y, "R", 11), tr("racebow.picture.legend.pawn")),
@@ -405,10 +395,9 @@ def render_picture(view: RacebowView, tr: Text) -> bytes:
     Racebow is public but the order of the draw pile, which the view does not hold)."""
     sheet = Sheet()
     sheet.title(*_title(view, tr))
-    if view.ask != "over":
-        sheet.space(10)
-        _strip(sheet, view)
-        sheet.rule()
+    sheet.space(10)
+    _strip(sheet, view)  # the final board too: a replay's last picture shows where everyone ended
+    sheet.rule()
     sheet.space(6)
     _players(sheet, view, tr)
     if view.ask != "over":

@@ -258,8 +258,8 @@ def _hex(draw: Draw, cx: float, cy: float, radius: float, fill: tuple[int, int, 
 
 def _plot(draw: Draw, plot: Plot, at: tuple[float, float], radius: float) -> None:
     """One plot: its colour (pale when dry); its bamboo (bottom left) and their count (left); its
-    improvement (upper half, clear of the edges). Figures go bottom right, a tile's label in the middle and a canal's on its
-    edge: none of them hides another."""
+    improvement (upper half, clear of the edges). Figures go bottom right, a tile's label in the
+    middle and a canal's on its edge: none of them hides another."""
     cx, cy = at
     _hex(draw, cx, cy, radius, FILL[plot.colour] if plot.irrigated else _pale(FILL[plot.colour]))
     bamboo(draw, cx - radius * 0.4, cy + radius * 0.66, plot.height, plot.colour, radius * 0.16)

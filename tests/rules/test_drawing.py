@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from rules.drawing import FRAME_MS, HOLD, MAX_FRAMES, animate, fit, frames, png, spaced, width_of, wrap
 from rules.engine import UNDO, in_effect, rng_for
 from rules.racebow import GAME as RACEBOW
+from rules.registry import GAMES
 from rules.takenoko import GAME as TAKENOKO
 from tests.support.nim import NIM
 from tests.support.pictures import decode, log_of, positions, text
@@ -97,3 +98,14 @@ def test_the_animation_is_a_looping_gif_a_frame_per_picture() -> None:
     with pytest.raises(ValueError):
         animate([png(tall)], 1500)
     assert 0 < FRAME_MS <= 1000 and MAX_FRAMES >= 50
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_replay_ends_on_the_final_board_with_the_standings(game: str) -> None:
+    """The last frame, held longest, is the final board with the standings under it: about as tall
+    as the frames before it, not the standings alone at the top of a blank canvas."""
+    rules = GAMES[game]
+    players = max(rules.min_players, 3)
+    initial, log = log_of(rules, players, 4)
+    heights = [decode(picture).height for picture in frames(rules, initial, 4, log, text("en", players))]
+    assert heights[-1] >= 0.85 * max(heights), f"the last frame is {heights[-1]} pixels tall of {max(heights)}"
