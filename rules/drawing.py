@@ -2,8 +2,9 @@
 legend, the mark of the last move, PNG output, and a whole game replayed as an animation.
 
 Every picture is ``WIDTH`` (800) pixels wide: a phone shows it across its screen at about half
-size, so no text is drawn smaller than ``SMALL`` (18 px, 9 px on the phone's screen) and most of
-it at ``TEXT`` (22 px). A picture is drawn top to bottom on a tall ``Sheet`` and cut to what was
+size (``PHONE``), so most text is drawn at ``TEXT`` (22 px, 11 px on the phone's screen), the
+legend too, and none smaller than ``SMALL`` (18 px) but Top Race's course labels, which shrink to
+the room between two columns of the course. A picture is drawn top to bottom on a tall ``Sheet`` and cut to what was
 drawn. Drawing is pure: the only file read is the bundled font (a constant, read once), and the
 same view always gives the same bytes.
 
@@ -35,7 +36,11 @@ TITLE = 30
 TEXT = 22
 """Size of player lines and of what a picture spells out."""
 SMALL = 18
-"""Size of legends and labels: the smallest text drawn."""
+"""Size of labels and secondary text."""
+LEGEND = TEXT
+"""Size of a legend's text: as large as the player lines, so that it reads on a phone."""
+PHONE = 400
+"""About how wide a phone shows a picture (Discord's preview, the screen's width less its margins)."""
 
 Colour = tuple[int, int, int]
 PAPER: Colour = (250, 247, 238)
@@ -289,21 +294,21 @@ class Sheet:
         self.y += known.height
 
     def _legend(self, items: Sequence[tuple[Painter, str]]) -> None:
-        step = 30
+        step = 34
         x: float = MARGIN
         self.y += 6
         for paint, meaning in items:
-            words = wrap(meaning, SMALL, WIDTH - 2 * MARGIN - 34)
-            wide = 30 + max(width_of(w, SMALL) for w in words)
+            words = wrap(meaning, LEGEND, WIDTH - 2 * MARGIN - 34)
+            wide = 32 + max(width_of(w, LEGEND) for w in words)
             if x > MARGIN and x + wide > WIDTH - MARGIN:
                 x = MARGIN
                 self.y += step
             middle = self.y + step / 2
             paint(self.draw, x + 12, middle)
             for index, text in enumerate(words):
-                write(self.draw, (x + 30, middle + index * step), text, size=SMALL, fill=MUTED, anchor="lm")
+                write(self.draw, (x + 32, middle + index * step), text, size=LEGEND, fill=MUTED, anchor="lm")
             self.y += step * (len(words) - 1)
-            x += wide + 22
+            x += wide + 24
         self.y += step + 6
 
     def png(self, bottom: int = MARGIN) -> bytes:
