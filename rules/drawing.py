@@ -104,10 +104,11 @@ def overlap(a: Box, b: Box) -> bool:
 
 
 def wrap(text: str, size: int, room: float, bold: bool = False) -> list[str]:
-    """``text`` cut at spaces into lines no wider than ``room`` (a word wider than that stays whole)."""
+    """``text`` cut at spaces into lines no wider than ``room`` (a word wider than that stays whole),
+    never inside parentheses ("(0 jeton)" stays on one line) unless they alone are wider than that."""
     lines: list[str] = []
     line = ""
-    for word in text.split(" "):
+    for word in _unbroken(text, size, room, bold):
         candidate = f"{line} {word}" if line else word
         if line and width_of(candidate, size, bold) > room:
             lines.append(line)
@@ -116,6 +117,23 @@ def wrap(text: str, size: int, room: float, bold: bool = False) -> list[str]:
             line = candidate
     lines.append(line)
     return lines
+
+
+def _unbroken(text: str, size: int, room: float, bold: bool) -> list[str]:
+    """The words of ``text``, a parenthesis and what it holds kept as one when it fits ``room``."""
+    words: list[str] = []
+    group: list[str] = []
+    depth = 0
+    for word in text.split(" "):
+        group.append(word)
+        depth = max(0, depth + word.count("(") - word.count(")"))
+        if depth == 0:
+            joined = " ".join(group)
+            words += [joined] if len(group) == 1 or width_of(joined, size, bold) <= room else group
+            group = []
+    if group:  # a parenthesis left open: its words as they are
+        words += group
+    return words
 
 
 def fit(text: str, size: int, room: float, bold: bool = False) -> str:
