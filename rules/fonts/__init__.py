@@ -58,7 +58,27 @@ ENGINE: ImageFont.Layout = ImageFont.Layout.RAQM if features.check_feature("raqm
 # -- the font files ---------------------------------------------------------------------------------
 @cache
 def _file(name: str) -> bytes:
-    return (resources.files("rules") / "fonts" / name).read_bytes()
+    """A font file's bytes; a WOFF one unpacked once to the TrueType/OpenType it holds (FreeType
+    would unpack it again at each size)."""
+    data = (resources.files("rules") / "fonts" / name).read_bytes()
+    return _sfnt(data) if data[:4] == b"wOFF" else data
+
+
+def _sfnt(woff: bytes) -> bytes:
+    """The TrueType/OpenType font a WOFF file holds (its tables unpacked, each on 4 bytes)."""
+    flavor, _, count = struct.unpack_from(">4sIH", woff, 4)
+    entries = sorted(struct.unpack_from(">4sIIII", woff, 44 + 20 * i) for i in range(count))
+    power = 1 << (count.bit_length() - 1)
+    header = struct.pack(">4sHHHH", flavor, count, power * 16, power.bit_length() - 1, count * 16 - power * 16)
+    records, bodies = [], []
+    offset = 12 + 16 * count
+    for tag, at, packed, size, checksum in entries:
+        body = woff[at : at + packed]
+        body = zlib.decompress(body) if packed < size else body
+        records.append(struct.pack(">4sIII", tag, checksum, offset, size))
+        bodies.append(body + b"\0" * (-size % 4))
+        offset += size + (-size % 4)
+    return header + b"".join(records) + b"".join(bodies)
 
 
 @cache
@@ -74,20 +94,12 @@ def font(size: int, bold: bool = False, face: int = 0) -> ImageFont.FreeTypeFont
 
 
 def _table(data: bytes, tag: bytes) -> bytes:
-    """One table of a TrueType/OpenType font or of a WOFF (zlib) one."""
-    if data[:4] == b"wOFF":
-        (count,) = struct.unpack_from(">H", data, 12)
-        for i in range(count):
-            found, offset, packed, size, _ = struct.unpack_from(">4sIIII", data, 44 + 20 * i)
-            if found == tag:
-                body = data[offset : offset + packed]
-                return zlib.decompress(body) if packed < size else body
-    else:
-        (count,) = struct.unpack_from(">H", data, 4)
-        for i in range(count):
-            found, _, offset, size = struct.unpack_from(">4sIII", data, 12 + 16 * i)
-            if found == tag:
-                return data[offset : offset + size]
+    """One table of a TrueType/OpenType font."""
+    (count,) = struct.unpack_from(">H", data, 4)
+    for i in range(count):
+        found, _, offset, size = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        if found == tag:
+            return data[offset : offset + size]
     raise ValueError(f"no {tag!r} table")
 
 
