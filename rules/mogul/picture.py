@@ -317,8 +317,9 @@ def _legend(sheet: Sheet, view: MogulView, tr: Text) -> None:
     items: list[tuple[Callable[[Draw, float, float], None], str]] = [
         (lambda draw, x, y: card(draw, x - 8, y - 11, "M09", 16), tr("mogul.picture.legend.card")),
         (star, tr("mogul.picture.legend.first")),
-        (lambda draw, x, y: triangle(draw, x, y, 16), tr("mogul.picture.legend.turn")),
     ]
+    if view.phase != "over":  # nobody is to play once the Crash is out
+        items.append((lambda draw, x, y: triangle(draw, x, y, 16), tr("mogul.picture.legend.turn")))
     if view.phase == "auction":
         items += [(in_mark, tr("mogul.picture.legend.in")), (out_mark, tr("mogul.picture.legend.out"))]
     if any(player.dividend for player in view.table):
