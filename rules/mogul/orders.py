@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.engine import IllegalAction, Msg, OptionSpec, Order, Seat, msg
+from rules.engine import FieldSpec, IllegalAction, Msg, Order, Seat, msg
 
 from .actions import DROP, PAY, MogulAction
 from .state import MogulState
@@ -47,7 +47,7 @@ def _seated(state: MogulState, seat: Seat) -> bool:
     return 0 <= seat < state.players
 
 
-def fields(state: MogulState, seat: Seat) -> Sequence[OptionSpec]:
+def fields(state: MogulState, seat: Seat) -> Sequence[FieldSpec]:
     """What ``seat`` may set now: N and C up to its own chips, P up to 23, the scope (MG-ORD-1).
 
     Empty once the game is over or for someone not seated: there is no auction left to order."""
@@ -58,10 +58,10 @@ def fields(state: MogulState, seat: Seat) -> Sequence[OptionSpec]:
     keep = (OFF, *(str(c) for c in range(1, min(chips, MAX_LIMIT) + 1)))
     pot = (OFF, *(str(p) for p in range(MAX_POT + 1)))
     return (
-        OptionSpec(name=PAYS, choices=pays, default=OFF),
-        OptionSpec(name=POT, choices=pot, default=OFF),
-        OptionSpec(name=KEEP, choices=keep, default=OFF),
-        OptionSpec(name=SCOPE, choices=SCOPES, default=ONE_AUCTION),
+        FieldSpec(name=PAYS, choices=pays, default=OFF),
+        FieldSpec(name=POT, choices=pot, default=OFF),
+        FieldSpec(name=KEEP, choices=keep, default=OFF),
+        FieldSpec(name=SCOPE, choices=SCOPES, default=ONE_AUCTION),
     )
 
 

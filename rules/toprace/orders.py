@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rules.engine import IllegalAction, Msg, OptionSpec, Order, Seat, msg
+from rules.engine import FieldSpec, IllegalAction, Msg, Order, Seat, msg
 from rules.toprace.actions import PASS, Action, act
 from rules.toprace.auction import bid_range
 from rules.toprace.data import BID_STEP
@@ -73,7 +73,7 @@ def menu_amounts(lo: int, hi: int) -> list[int]:
     return [lo, hi]
 
 
-def fields(state: TopRaceState, seat: Seat) -> Sequence[OptionSpec]:
+def fields(state: TopRaceState, seat: Seat) -> Sequence[FieldSpec]:
     """TR-ORD-1: during an offer, a seat still in it may set a maximum bid or pass in advance;
     nothing otherwise. The amounts depend on the high bid and the seat's own money only."""
     if not _in_offer(state, seat):
@@ -81,7 +81,7 @@ def fields(state: TopRaceState, seat: Seat) -> Sequence[OptionSpec]:
     lo = max(state.high + BID_STEP, BID_STEP)
     hi = (state.money[seat] // BID_STEP) * BID_STEP
     amounts = tuple(str(amount) for amount in menu_amounts(lo, hi))
-    return [OptionSpec(name=MAX_BID, choices=(NOT_SET, PASS_VALUE, *amounts), default=NOT_SET)]
+    return [FieldSpec(name=MAX_BID, choices=(NOT_SET, PASS_VALUE, *amounts), default=NOT_SET)]
 
 
 def _amount(text: str) -> int:
