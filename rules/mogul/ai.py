@@ -118,7 +118,11 @@ def plan(state: MogulState, seat: Seat, rng: random.Random) -> Order | None:
     look = _outlook(state, seat)
     view = look.view
     pot_limit = standing_pot(look)
-    values = {orders.POT: str(pot_limit), orders.SCOPE: orders.EVERY_AUCTION, orders.AFTER: after_answers(state, seat, look)}
+    values = {
+        orders.POT: str(pot_limit),
+        orders.SCOPE: orders.EVERY_AUCTION,
+        orders.AFTER: after_answers(state, seat, look),
+    }
     if view.phase == "auction" and view.turn == seat and (view.chips == 0 or view.table[seat].loaned_now):
         # The order must let the AI's move be played now (an order never borrows, MG-ORD-2).
         move = decide(state, seat, NORMAL)

@@ -38,7 +38,9 @@ def order(state: MogulState, seat: int, **values: str) -> Order:
 def refused(state: MogulState, seat: int, values: dict[str, str], *, fill: bool = True) -> str:
     """The catalogue key of the refusal of ``values`` (made whole first unless ``fill`` is
     False), checked to read in both languages."""
-    given = {"scope": "auction", "pays": "off", "pot": "off", "keep": "off", "after": "ask", **values} if fill else values
+    given = (
+        {"scope": "auction", "pays": "off", "pot": "off", "keep": "off", "after": "ask", **values} if fill else values
+    )
     with pytest.raises(IllegalAction) as caught:
         ORDERS.check(state, seat, given)
     said = caught.value.msg

@@ -151,7 +151,9 @@ def test_mg_ord_5_each_part_may_be_left_to_ask_and_only_the_holders_step_is_answ
     assert ORDERS.decide(state, A, only_sold) == (None, only_sold)
     for_b = whole(build(3), B, {"after": "win:take"})
     assert ORDERS.decide(state, B, for_b) == (None, for_b)
-    later = whole(build(3, turn=B, active=(False, True, True), last_drop=A), A, {"scope": "auction", "after": "win:take"})
+    later = whole(
+        build(3, turn=B, active=(False, True, True), last_drop=A), A, {"scope": "auction", "after": "win:take"}
+    )
     assert later["round"] == "2"
     assert ORDERS.decide(state, A, later) == (None, later)
 
@@ -269,9 +271,16 @@ def test_mg_ord_5_answered_steps_reach_the_same_game_as_the_same_clicks(seed: in
     while GAME.to_act(state):
         for seat in range(players):
             if seat not in held or rng.random() < 0.05:
-                entries = [rng.choice(["win:take", "win:sell:2", "win:sell:6"]), rng.choice(["taken:sell:1", "taken:sell:4"])]
+                entries = [
+                    rng.choice(["win:take", "win:sell:2", "win:sell:6"]),
+                    rng.choice(["taken:sell:1", "taken:sell:4"]),
+                ]
                 entries.append(rng.choice(["sold:take", "sold:decline"]))
-                values = {"after": ",".join(entries), "pot": str(rng.randint(0, 6)), "scope": rng.choice(["always", "auction"])}
+                values = {
+                    "after": ",".join(entries),
+                    "pot": str(rng.randint(0, 6)),
+                    "scope": rng.choice(["always", "auction"]),
+                }
                 held[seat] = whole(state, seat, values)
         (seat,) = GAME.to_act(state)
         action: MogulAction | None = None
