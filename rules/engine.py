@@ -397,7 +397,9 @@ def form_fields(orders: Orders[Any, Any], state: Any, seat: Seat, chosen: Order)
     if orders.follow_up is None:
         return found
     while all(str(chosen.get(spec.name, "")).strip() for spec in found):
-        more = [spec for spec in orders.follow_up(state, seat, chosen) if spec.name not in {f.name for f in found}]
+        # Each step sees only the values of the forms before it, as the bot's player filled them.
+        so_far = {spec.name: chosen[spec.name] for spec in found}
+        more = [spec for spec in orders.follow_up(state, seat, so_far) if spec.name not in so_far]
         if not more:
             break
         found.extend(more)
@@ -453,8 +455,8 @@ class Orders(Generic[S, A]):
     ``check`` keeps it. ``{}`` when nothing can be set now. None: the fields' defaults."""
     follow_up: Callable[[S, Seat, Order], Sequence[FieldSpec]] | None = None
     """Optional: the fields of the next form once ``chosen`` holds a value for every field offered
-    so far (``fields``, then each earlier step of ``follow_up``); empty when the order is
-    complete. None: the first form is the whole order."""
+    so far and nothing else (``fields``, then each earlier step of ``follow_up``); empty when the
+    order is complete. None: the first form is the whole order. ``form_fields`` walks the steps."""
     why_stopped: Callable[[S, Seat, Order], Msg | None] | None = None
     """Optional: the private line for the holder when their order stops without deciding
     (RB-PRE-2's "private line saying why"): called with the order as it was before, on the state

@@ -97,7 +97,9 @@ async def test_tr_ord_1_an_order_needs_an_offer_and_a_game_with_orders(service: 
     with pytest.raises(BadOption):
         await service.set_orders(Place(1, 701), ANA, {"max_bid": "99999999"})
     shown = await service.show_orders(Place(1, 701), ANA)
-    assert shown.order is not None and [f.name for f in shown.order.fields] == ["max_bid"]
+    # TR-ORD-5/6: the per-offer maximum first, then the standing policy, in one form.
+    assert shown.order is not None
+    assert [f.name for f in shown.order.fields] == ["max_bid", "policy", "scope", "colours"]
 
 
 async def test_tr_ord_2_a_maximum_bid_answers_each_bidding_turn_at_once(service: TableService) -> None:
