@@ -9,7 +9,7 @@ simcord standing in for Discord. For every click it counts:
 
 - the requests that count against Discord's global limit of 50 a second per bot token, by route
   (interaction responses and webhook-token followups are exempt, and counted apart);
-- the calls the hub made to the service (one call in, one Outbox out, then one ``posted``).
+- the calls the hub made to the service (one call in, one Outbox out).
 
 Prints one JSON object per game (means per click, the channel messages the game posted, and the
 routes), then the overall means.

@@ -203,7 +203,7 @@ async def play_template(
     return live, snapshot(path, table_id, NOW - timedelta(days=30))
 
 
-def templates() -> dict[str, list[dict[str, Any]]]:
+async def templates() -> dict[str, list[dict[str, Any]]]:
     """The template games (played once, kept in the cache): live and finished, by game."""
     versions = schema_versions()
     path = CACHE / f"templates-b{BUILDER}-s{versions[0]}.json"
@@ -213,7 +213,7 @@ def templates() -> dict[str, list[dict[str, Any]]]:
     with tempfile.TemporaryDirectory() as tmp:
         for game, players in TEMPLATE_GAMES:
             for seed in range(TEMPLATES_PER_GAME):
-                live, over = asyncio.run(play_template(game, players, seed, Path(tmp)))
+                live, over = await play_template(game, players, seed, Path(tmp))
                 if live is not None:
                     found["live"].append(live)
                 found["over"].append(over)
@@ -319,7 +319,7 @@ async def build_sqlite(path: Path, size: int) -> dict[str, Any]:
     from db.sqlite import SqliteStore
 
     started = time.monotonic()
-    shapes = templates()
+    shapes = await templates()
     made = time.monotonic()
     tmp = path.with_suffix(".part")
     tmp.unlink(missing_ok=True)

@@ -96,7 +96,7 @@ class GameBot(commands.Bot):
         however many tables the database holds."""
         self.store = await open_store(self.database, cache_size=self.limits.cached_tables)
         service = TableService(self.store, self.games, clock=discord.utils.utcnow, limits=self.limits)
-        self.hub = TableHub(self, service)
+        self.hub = TableHub(self, service, self.store)
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             await self.load_extension(name)

@@ -21,7 +21,7 @@ from bot.step import Step
 from bot.tables import Tables, names
 from bot.turns import Turns
 from db.records import OrderBook, TableRecord
-from rules.engine import Game, IllegalAction, Order
+from rules.engine import Game, IllegalAction, Order, form_fields
 
 
 class StandingOrders:
@@ -44,10 +44,14 @@ class StandingOrders:
     ) -> Outbox:
         """Change some fields of the player's order (a field set to its first value is cleared); if
         it is their turn and the order decides, it plays at once."""
-        table, seat, _ = await self._seat(place, player, table_id)
+        table, seat, orders = await self._seat(place, player, table_id)
         current = dict(table.orders.get(seat, {}))
         merged = {**current, **{k: str(v) for k, v in values.items()}}
-        order = self._check(table, self.tables.state(table), seat, merged) if merged else {}
+        state = self.tables.state(table)
+        # The engine takes a whole order (MG-ORD-6, TR-ORD-6): the fields not named keep the
+        # value the panel shows (the order held, else the field's "not set" value).
+        shown = {spec.name: spec.default for spec in form_fields(orders, state, seat, merged)}
+        order = self._check(table, state, seat, {**shown, **merged}) if merged else {}
         return await self._write(table, seat, player, order)
 
     def _check(self, table: TableRecord, state: Any, seat: int, order: Order) -> Order:

@@ -3,7 +3,9 @@
 A front end (the Discord hub, the offline table) imports what it needs from here and from
 bot/service.py; it never reads the store's records. One call in, one Outbox out: an Outbox holds
 everything needed to publish what the call did, already translated, so a front end publishes it
-without calling back (except, once, to say which messages it posted: ``TableService.posted``).
+without calling back: publishing flows one way. What a front end must remember of what it
+published (where a table's board went, whose DMs are closed) it notes beside the tables through
+``Posts``, never through the service.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 MAX_NAME = 32
 _MENTION_LIKE = re.compile(r"[@<>`]")
@@ -114,8 +117,8 @@ class Reminder:
 
 @dataclass(frozen=True)
 class Table:
-    """The table an Outbox is about, as a front end publishes it: where its messages go and which
-    of them it posted before (to edit the board, to retire the last ping's buttons)."""
+    """The table an Outbox is about, as a front end publishes it: where its messages go, and the
+    board message it posted before (to edit it in place, or to retire it when the board moves)."""
 
     id: int
     game: str
@@ -124,7 +127,6 @@ class Table:
     locale: str
     status: str
     board_message_id: int | None = None
-    ping_message_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -203,8 +205,7 @@ class Outbox:
     """After a move: the open decisions of human seats, labelled in the table's language (the
     board's buttons)."""
     ping: Ping | None = None
-    retire_ping: bool = False
-    """The last ping's decision has closed and nobody new is asked: its buttons go."""
+    """Whoever this call newly asks to decide: the board moves below and mentions them."""
     private: list[Private] = field(default_factory=list)
     clocks: list[Clock] = field(default_factory=list)
     """Whose clocks run now (shown with the board, as a relative time where the front end can)."""
@@ -248,3 +249,20 @@ class Outbox:
     def mentions(self) -> list[str]:
         """The players newly asked to act (those the ping names)."""
         return list(self.ping.users) if self.ping is not None else []
+
+
+class Posts(Protocol):
+    """What a front end remembers of what it published, kept beside the tables (the store
+    implements it): noting is no write of its own, and never goes through the service."""
+
+    def note_board(self, table_id: int, message_id: int) -> None:
+        """The table's board is now message ``message_id`` (it moved below, or was posted anew)."""
+        ...
+
+    async def note_dm_closed(self, user_id: str) -> bool:
+        """A DM to ``user_id`` failed; True if that was not known (the channel is told once)."""
+        ...
+
+    async def flush(self) -> None:
+        """Store whatever was noted and not yet written (the scheduler's tick; shutting down)."""
+        ...

@@ -145,7 +145,7 @@ class Outboxes:
         """What a write of the table produced: the board, the events, the ping, private texts."""
         rules = self.tables.rules(table.game)
         public = Text(table.locale, names(table))
-        out = Outbox(table_of(table), over=step.write.status == "over", moved=True)
+        out = Outbox(table_of(table, board=step.board), over=step.write.status == "over", moved=True)
         self.board(table, step.state, out)
         out.asks = self.human_asks(table)
         secret = {ask.seat for ask in out.asks if ask.secret}
@@ -158,15 +158,15 @@ class Outboxes:
         if out.over:
             out.results = "\n".join(self.results(table, rules, step.state, table.locale))
         out.clocks, out.paused_until = self.clock_lines(table)
-        # Whoever is newly asked is pinged, except the player who is acting right now.
-        asked = [table.seats[s].user_id for s in sorted(step.opened) if not table.seats[s].is_ai and s != actor]
-        if asked and not out.over:
+        # Whoever is newly asked is pinged, except the player who is acting right now (the
+        # write moved the board for them: Step.written_on).
+        asked = step.newly_asked(table, actor)
+        if asked:
             out.ping = Ping(
-                tuple(asked),
+                asked,
                 tuple(a for a in out.asks if a.user_id in asked),
                 clocks=tuple(c for c in out.clocks if c.user_id in asked),
             )
-        out.retire_ping = table.ping_message_id is not None and (out.over or (out.ping is None and len(out.asks) < 2))
         for rec in table.seats:
             if rec.is_ai or rec.seat is None or rec.seat == actor:
                 continue

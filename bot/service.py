@@ -320,25 +320,6 @@ class TableService:
         """How many players are not yet on the leaderboard."""
         return await self.ranking.unranked(place, game)
 
-    # -- what a front end remembers -------------------------------------------------------------
-    async def posted(
-        self,
-        table_id: int,
-        messages: Mapping[str, int | None] | None = None,
-        *,
-        closed_dms: tuple[str, ...] = (),
-    ) -> None:
-        """Record what a front end posted for a table (``board_message_id``, ``ping_message_id``)
-        and whose DMs failed (they read their private texts with /game hand from now on)."""
-        if messages:
-            await self.store.set_messages(table_id, messages)
-        for user_id in closed_dms:
-            await self.store.set_dm_closed(user_id, True)
-
-    async def dm_newly_closed(self, user_id: str) -> bool:
-        """Record that a DM to ``user_id`` failed; True if it was not known (say so once)."""
-        return await self.store.set_dm_closed(user_id, True)
-
     # -- for tests and tools --------------------------------------------------------------------
     async def table(self, place: Place | None = None, *, table_id: int | None = None) -> TableRecord:
         """A table record by place (its live table) or by id."""

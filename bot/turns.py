@@ -93,7 +93,10 @@ class Turns:
             table_id = (await self.tables.live(place)).id
         now = self.tables.clock()
         step, table = await self.commit(
-            table_id, lambda rec: self._decide(rec, player, code, decision, now), f"move {code!r} by {player.id}"
+            table_id,
+            lambda rec: self._decide(rec, player, code, decision, now),
+            f"move {code!r} by {player.id}",
+            actor=player.id,
         )
         seat_rec = table.seat_of(player.id)
         actor = seat_rec.seat if seat_rec else None
@@ -140,9 +143,16 @@ class Turns:
 
     # -- the guarded write ----------------------------------------------------------------------
     async def commit(
-        self, table_id: int, decide: Callable[[TableRecord], Step], what: str, *, think: bool = False
+        self,
+        table_id: int,
+        decide: Callable[[TableRecord], Step],
+        what: str,
+        *,
+        actor: str | None = None,
+        think: bool = False,
     ) -> tuple[Step, TableRecord]:
-        """One guarded write of a table, decided by ``decide`` on the row it writes.
+        """One guarded write of a table, decided by ``decide`` on the row it writes; ``actor`` is
+        the user whose own move it is (someone else newly asked moves the board below).
 
         Where AI seats may play after the move (or, with ``think``, where the AI plays the move
         itself: a timeout), the decision is first worked out in a worker thread on the table as
@@ -160,7 +170,8 @@ class Turns:
 
         def in_write(rec: TableRecord) -> Move[Step]:
             step = early[1] if early is not None and early[0] == rec.revision else decide(rec)
-            return Move(step.write, step)
+            seat = rec.seat_of(actor) if actor is not None else None
+            return Move(step.written_on(rec, seat.seat if seat is not None else None), step)
 
         try:
             step, table = await self.tables.store.commit_move(table_id, in_write)

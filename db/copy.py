@@ -19,7 +19,7 @@ from db.store import StoreError
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, options, seed, status, host_id, locale, initial_state, state, ply,"
     " state_version, decisions, board_message_id, created_at, updated_at, revision, settings, clocks, due_at,"
-    " ping_message_id, results, orders"
+    " results, orders"
 )
 SEAT_COLUMNS = "table_id, user_id, name, is_ai, locale, seat, joined_at, live"
 ACTION_COLUMNS = "table_id, ply, seat, action, how, created_at"

@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import aiosqlite
 
-from db.cache import CACHE_SIZE, TableCache
+from db.cache import CACHE_SIZE, Posted, TableCache, flush_before_closing
 from db.records import (
     RATING_COLUMNS,
     Finished,
@@ -43,7 +43,6 @@ from db.records import (
 from db.store import (
     EVERY_GAME,
     LIVE,
-    MESSAGE_COLUMNS,
     NO_GUILD,
     ChannelBusy,
     StaleMove,
@@ -77,6 +76,7 @@ class SqliteStore:
         self._write_lock = asyncio.Lock()  # one transaction at a time on the writing connection
         self._read_lock = asyncio.Lock()  # a read of several statements sees one snapshot
         self._cache = TableCache(cache_size)
+        self._posted = Posted()
         self._closed = False
         self.clock = clock
         self.rate: Rater | None = None
@@ -94,9 +94,10 @@ class SqliteStore:
         return store
 
     async def close(self) -> None:
-        """Close both connections (a second call does nothing)."""
+        """Write what was noted, then close both connections (a second call does nothing)."""
         if self._closed:
             return
+        await flush_before_closing(self)
         self._closed = True
         await self._reader.close()
         await self._writer.close()
@@ -262,6 +263,7 @@ class SqliteStore:
             table = await self._load(conn, known_id(table_id))
             started = prepare(table)
             write = started.write
+            board = self._posted.board_columns(table_id, write)
             for seat, user_id in enumerate(started.order):
                 await conn.execute(
                     "UPDATE seats SET seat = ? WHERE table_id = ? AND user_id = ?", (seat, table_id, user_id)
@@ -270,6 +272,7 @@ class SqliteStore:
                 "UPDATE tables SET status = ?, initial_state = ?, state = ?, ply = ?, state_version = ?,"
                 " decisions = ?, clocks = COALESCE(?, clocks), settings = COALESCE(?, settings), due_at = ?,"
                 " results = COALESCE(?, results), orders = COALESCE(?, orders), updated_at = ?,"
+                " board_message_id = CASE WHEN ? THEN NULL ELSE COALESCE(?, board_message_id) END,"
                 " revision = revision + 1 WHERE id = ? AND status = 'lobby'",
                 (
                     write.status,
@@ -279,11 +282,13 @@ class SqliteStore:
                     write.state_version,
                     *stored_columns(write),
                     now,
+                    *board,
                     table_id,
                 ),
             )
             if cursor.rowcount != 1:
                 raise StaleMove(f"table {table_id} left its lobby")
+            self._posted.written(table_id, board)
             results = ends_game(table, write)
             if results is not None:  # the AI seats played the whole game
                 await self._finish(conn, table, results)
@@ -311,11 +316,13 @@ class SqliteStore:
         async def write(table: TableRecord, move: MoveWrite) -> bool:
             log = [[table.ply + i + 1, a.seat, a.code, a.how] for i, a in enumerate(move.actions)]
             notes = json.dumps([[table.ply, note] for note in move.notes]) if move.notes else None
+            board = self._posted.board_columns(table_id, move)
             cursor = await conn.execute(
                 "UPDATE tables SET state = ?, state_version = ?, ply = ?, status = ?, decisions = ?,"
                 " clocks = COALESCE(?, clocks), settings = COALESCE(?, settings), due_at = ?,"
                 " results = COALESCE(?, results), orders = COALESCE(?, orders), updated_at = ?, last_move = ?,"
-                " last_notes = ?, revision = revision + 1 WHERE id = ? AND ply = ? AND revision = ?",
+                " last_notes = ?, board_message_id = CASE WHEN ? THEN NULL ELSE COALESCE(?, board_message_id) END,"
+                " revision = revision + 1 WHERE id = ? AND ply = ? AND revision = ?",
                 (
                     move.state,
                     move.state_version,
@@ -325,12 +332,16 @@ class SqliteStore:
                     now,
                     json.dumps(log),
                     notes,
+                    *board,
                     table_id,
                     table.ply,
                     table.revision,
                 ),
             )
-            return cursor.rowcount == 1
+            if cursor.rowcount != 1:
+                return False
+            self._posted.written(table_id, board)
+            return True
 
         async with self._write_lock:
             decided, table = await decide_and_write(
@@ -411,18 +422,33 @@ class SqliteStore:
             self._cache.forget(table_id)
             return cursor.rowcount == 1
 
-    async def set_messages(self, table_id: int, messages: Mapping[str, int | None]) -> None:
-        """Remember the table's messages a front end posted (the board, the last turn ping)."""
-        columns = [column for column in MESSAGE_COLUMNS if column in messages]
-        if not columns or not fits_id(table_id):
+    def note_board(self, table_id: int, message_id: int) -> None:
+        """Remember where a front end posted the table's board (``Posted``: written with the
+        table's next write, or by ``flush``)."""
+        if fits_id(table_id) and fits_id(message_id):
+            self._posted.boards[table_id] = message_id
+            self._cache.note_board(table_id, message_id)
+
+    async def flush(self) -> None:
+        """Write what front ends noted and no write has carried yet, in one transaction."""
+        if not self._posted or self._closed:
             return
-        assigned = ", ".join(f"{column} = ?" for column in columns)
+        boards, closed = self._posted.take()
+        now = self.clock()
         async with self._tx() as conn:
-            await conn.execute(
-                f"UPDATE tables SET {assigned}, revision = revision + 1 WHERE id = ?",
-                (*(messages[column] for column in columns), table_id),
+            for table_id, message_id in boards.items():
+                row = await _fetchone(
+                    conn,
+                    "UPDATE tables SET board_message_id = ?, revision = revision + 1 WHERE id = ? RETURNING revision",
+                    (message_id, table_id),
+                )
+                if row is not None:
+                    self._cache.note_board(table_id, message_id, int(row[0]))
+            await conn.executemany(
+                "INSERT INTO players (user_id, dm_closed, updated_at) VALUES (?, 1, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_closed = 1, updated_at = excluded.updated_at",
+                [(user_id, now) for user_id in sorted(closed)],
             )
-            self._cache.forget(table_id)
 
     async def due_tables(self, now: str, limit: int = 100) -> list[int]:
         """Active tables whose next reminder or timeout is due at ``now`` (ISO time), oldest first."""
@@ -519,28 +545,24 @@ class SqliteStore:
     # -- players --------------------------------------------------------------------------------
     async def closed_dms(self, user_ids: Sequence[str]) -> set[str]:
         """Those of ``user_ids`` whose DMs have failed (they get ephemeral replies instead)."""
-        wanted = sorted(set(user_ids))
+        wanted = sorted(set(user_ids) - self._posted.closed_dms)
+        noted = set(user_ids) & self._posted.closed_dms
         if not wanted:
-            return set()
+            return noted
         marks = ", ".join("?" for _ in wanted)
         async with self._read() as conn:
             rows = await conn.execute_fetchall(
                 f"SELECT user_id FROM players WHERE dm_closed <> 0 AND user_id IN ({marks})", wanted
             )
-            return {str(r[0]) for r in rows}
+            return noted | {str(r[0]) for r in rows}
 
-    async def set_dm_closed(self, user_id: str, closed: bool) -> bool:
-        """Record whether ``user_id``'s DMs are closed; True if this changed what was known."""
-        async with self._tx() as conn:
-            row = await _fetchone(conn, "SELECT dm_closed FROM players WHERE user_id = ?", (user_id,))
-            before = bool(row and row[0])
-            await conn.execute(
-                "INSERT INTO players (user_id, dm_closed, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed,"
-                " updated_at = excluded.updated_at",
-                (user_id, int(closed), self.clock()),
-            )
-            return before != closed
+    async def note_dm_closed(self, user_id: str) -> bool:
+        """Remember that a DM to ``user_id`` failed (written like a noted board); True if it was
+        not known (say so once)."""
+        if await self.closed_dms([user_id]):
+            return False
+        self._posted.closed_dms.add(user_id)
+        return True
 
     async def reminders_on(self, user_id: str) -> bool:
         """True unless ``user_id`` turned their reminders off."""
@@ -607,7 +629,7 @@ class SqliteStore:
         row = await _fetchone(conn, "SELECT * FROM tables WHERE id = ?", (table_id,))
         if row is None:
             raise TableNotFound(table_id)
-        table = await self._with_seats(conn, row)
+        table = self._posted.shown(await self._with_seats(conn, row))
         self._cache.remember(table)
         return table
 

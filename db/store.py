@@ -41,8 +41,6 @@ INT64 = (-(2**63), 2**63 - 1)
 MAX_ATTEMPTS = 64
 """Times a move is decided again because other writers moved the table first (each retry means
 another move landed, so a table would have to move this many times during one click)."""
-MESSAGE_COLUMNS = ("board_message_id", "ping_message_id")
-"""The messages a front end remembers per table (``set_messages``)."""
 EVERY_GAME = ""
 """The ratings' key for every game together (beside each game's own)."""
 NO_GUILD = 0
@@ -157,9 +155,14 @@ class TableStore(Protocol):
         """Change a table's status if it is in one of ``only_if``; True if changed."""
         ...
 
-    async def set_messages(self, table_id: int, messages: Mapping[str, int | None]) -> None:
-        """Remember the table's messages a front end posted (``MESSAGE_COLUMNS``: the board, the
-        last turn ping whose buttons are retired with its decision); the others stay as they are."""
+    def note_board(self, table_id: int, message_id: int) -> None:
+        """Remember where a front end posted the table's board. No transaction of its own and no
+        new revision: the table's record shows it at once, and the table's next write (or
+        ``flush``) stores it; a write that moves the board (``MoveWrite.board_moves``) clears it."""
+        ...
+
+    async def flush(self) -> None:
+        """Store what was noted (boards, closed DMs) and not yet written, in one transaction."""
         ...
 
     async def due_tables(self, now: str, limit: int = 100) -> list[int]:
@@ -213,8 +216,9 @@ class TableStore(Protocol):
         """Those of ``user_ids`` whose DMs have failed (they get ephemeral replies instead)."""
         ...
 
-    async def set_dm_closed(self, user_id: str, closed: bool) -> bool:
-        """Record whether ``user_id``'s DMs are closed; True if this changed what was known."""
+    async def note_dm_closed(self, user_id: str) -> bool:
+        """Remember that a DM to ``user_id`` failed (stored like a noted board); True if it was not
+        known before (the channel is told once)."""
         ...
 
 

@@ -28,7 +28,7 @@ import discord
 from bot.errors import TableError
 from bot.i18n import t
 from bot.leaderboard import MIN_RANKED
-from bot.outbox import Outbox, Player, Private, Table
+from bot.outbox import Outbox, Player, Posts, Private, Table
 from bot.service import TableService
 from bot.tables import Lru
 from cogs.ui.components import (
@@ -129,9 +129,10 @@ def table_hub(interaction: discord.Interaction) -> TableHub:
 class TableHub:
     """Publishes the service's Outboxes on Discord: the board, DMs and ephemeral replies."""
 
-    def __init__(self, client: discord.Client, service: TableService) -> None:
+    def __init__(self, client: discord.Client, service: TableService, posts: Posts) -> None:
         self.client = client
         self.service = service
+        self.posts = posts  # where the boards went, whose DMs are closed: noted beside the tables
         # Table id -> what the board's attached picture shows, for as many tables as are kept.
         self._pictures: Lru[int, str] = Lru(service.tables.limits.cached_tables)
         self._dm_closed: set[str] = set()
@@ -283,7 +284,8 @@ class TableHub:
                 await old.delete()  # asked for: the board comes down, the old one goes
             except discord.HTTPException:
                 log.info("table %s: old board message already gone", out.table_id)
-        await self.service.posted(out.table_id, {"board_message_id": new_id})
+        if new_id is not None:
+            self.posts.note_board(out.table_id, new_id)
 
     # -- publishing -----------------------------------------------------------------------------
     async def publish(self, interaction: discord.Interaction, out: Outbox, *, on_board: bool = False) -> None:
@@ -364,7 +366,7 @@ class TableHub:
         for private in out.private:
             await self.send_private(link_table, private)
         if new_board is not None:
-            await self.service.posted(table.id, {"board_message_id": new_board})
+            self.posts.note_board(table.id, new_board)
 
     async def send_private(self, table: Table, private: Private) -> None:
         """DM a private text with a link to the board and, when the reader has a decision the
@@ -388,7 +390,7 @@ class TableHub:
                 log.warning("table %s: DM to %s refused: %s", table.id, user_id, exc)
                 return
             self._dm_closed.add(user_id)
-            if await self.service.dm_newly_closed(user_id):
+            if await self.posts.note_dm_closed(user_id):
                 await self.channel_of(table).send(
                     t("discord.dm_closed", table.locale, user=f"<@{user_id}>"),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(user_id))]),
@@ -406,6 +408,7 @@ class TableHub:
                 await self.show(out)
             except discord.HTTPException as exc:
                 log.warning("table %s: could not show what fell due: %s", out.table_id, exc)
+        await self.posts.flush()  # boards posted since that no move of their table has written yet
         return len(outboxes)
 
     # -- lobby and moves ------------------------------------------------------------------------
@@ -441,7 +444,12 @@ class TableHub:
             await self.refuse(interaction, error)
             return
         message = interaction.message
-        on_board = message is not None and message.id == out.table.board_message_id
+        board = out.table.board_message_id
+        # A table that knows no board (a crash lost where the last one went) takes the public
+        # message clicked as its board: it is the one players see at the bottom.
+        on_board = message is not None and (
+            message.id == board or (board is None and interaction.guild_id is not None and not message.flags.ephemeral)
+        )
         await self.publish(interaction, out, on_board=on_board)
 
     async def show_log(self, interaction: discord.Interaction, page: int | None, *, edit: bool = False) -> None:
@@ -627,9 +635,7 @@ async def _animation(out: Outbox) -> discord.File | None:
 
 def _moved(table: Table, board: int) -> Table:
     """``table`` with its board at message ``board`` (for links in what follows a move)."""
-    return Table(
-        table.id, table.game, table.guild_id, table.channel_id, table.locale, table.status, board, table.ping_message_id
-    )
+    return Table(table.id, table.game, table.guild_id, table.channel_id, table.locale, table.status, board)
 
 
 def _says_more(reply: str) -> bool:

@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rules.engine import IllegalAction, Msg, OptionSpec, Order, Seat, msg
+from rules.engine import FieldSpec, IllegalAction, Msg, Order, Seat, msg
 from rules.takenoko.actions import ACT, END, VALIDATE, TakenokoAction
 from rules.takenoko.objectives import best_first, met
 from rules.takenoko.state import TakenokoState
@@ -49,14 +49,14 @@ FIELD = "auto_end"
 """The preference's one field."""
 VALUES: tuple[str, ...] = ("off", "on", "always")
 """Its values, "not set" first (see the module's docstring)."""
-SPEC = OptionSpec(name=FIELD, choices=VALUES, default="off")
+SPEC = FieldSpec(name=FIELD, choices=VALUES, default="off")
 PLACEMENTS = (ACT["place_canal"], ACT["place_chip"])
 """The free actions other than validating (TK-ACT-05)."""
 PLAN: Order = {FIELD: "on"}
 """The AI's plan: the gentle rule, so every free placement stays the AI's own decision."""
 
 
-def fields(state: TakenokoState, seat: Seat) -> Sequence[OptionSpec]:
+def fields(state: TakenokoState, seat: Seat) -> Sequence[FieldSpec]:
     """What ``seat`` may set now: the preference, at any time until the game is over."""
     if state.step == "over" or not 0 <= seat < state.players:
         return ()

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.errors import BadOption, NotSeated, TableError
+from bot.errors import BadOption, NotSeated
 from bot.outbox import Place, Player
 from bot.service import TableService
 from db.sqlite import SqliteStore
@@ -90,14 +90,15 @@ async def test_orders_refuse_bad_input_and_change_nothing(service: TableService)
 
 async def test_tr_ord_1_an_order_needs_an_offer_and_a_game_with_orders(service: TableService) -> None:
     racebow = await started(service, "racebow", ANA, BEN, place=Place(1, 700))
-    with pytest.raises(TableError) as none:
-        await service.show_orders(Place(1, 700), ANA)
-    assert none.value.key == "orders.none" and racebow
+    planned = await service.show_orders(Place(1, 700), ANA)  # RB-PRE-1: Racebow has pre-moves
+    assert planned.order is not None and racebow
     await started(service, "toprace", ANA, BEN, CY, place=Place(1, 701))
     with pytest.raises(BadOption):
         await service.set_orders(Place(1, 701), ANA, {"max_bid": "99999999"})
     shown = await service.show_orders(Place(1, 701), ANA)
-    assert shown.order is not None and [f.name for f in shown.order.fields] == ["max_bid"]
+    # TR-ORD-5/6: the per-offer maximum first, then the standing policy, in one form.
+    assert shown.order is not None
+    assert [f.name for f in shown.order.fields] == ["max_bid", "policy", "scope", "colours"]
 
 
 async def test_tr_ord_2_a_maximum_bid_answers_each_bidding_turn_at_once(service: TableService) -> None:

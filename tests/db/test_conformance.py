@@ -111,12 +111,10 @@ async def test_unknown_and_impossible_ids_name_no_table(store: TableStore, servi
 
 async def test_player_preferences(store: TableStore) -> None:
     assert await store.closed_dms(["u9"]) == set()
-    assert await store.set_dm_closed("u9", True)
-    assert not await store.set_dm_closed("u9", True)
+    assert await store.note_dm_closed("u9")
+    await store.flush()
+    assert not await store.note_dm_closed("u9")
     assert await store.closed_dms(["u9", "u8", "u7"]) == {"u9"}
-    assert await store.set_dm_closed("u9", False)
-    assert await store.closed_dms(["u9"]) == set()
-    assert not await store.set_dm_closed("u8", False)  # unknown already meant open
     assert await store.closed_dms(["u8"]) == set() and await store.closed_dms([]) == set()
 
 
@@ -382,7 +380,8 @@ async def test_a_table_held_in_memory_follows_another_process_writes(open_store:
     assert await b.get_table(table.id) == joined and len(joined.seats) == 2
     assert await b.live_table(900) == joined
 
-    await a.set_messages(table.id, {"board_message_id": 4242})
+    a.note_board(table.id, 4242)
+    await a.flush()
     assert (await b.get_table(table.id)).board_message_id == 4242  # type: ignore[union-attr]
 
     first = MoveWrite([Played(0, "x")], '{"n": 1}', (Decision(1, 1, "t1"),), "active")
@@ -476,8 +475,6 @@ async def test_reminders_pings_results_and_past_tables(store: TableStore, clock:
     assert await store.reminders_on("u1")
     service = TableService(store, TEST_GAMES, clock=clock, new_seed=lambda: "s")
     table_id = await started(service, "guess", Place(5, 920), ANA, BEN)
-    await store.set_messages(table_id, {"ping_message_id": 1234})
-    assert (await store.get_table(table_id)).ping_message_id == 1234  # type: ignore[union-attr]
     while (table := await service.table(table_id=table_id)).status == "active":
         for ask in await service.asks(table_id=table_id):
             await service.act(PEOPLE[ask.user_id], ask.choices[0].code, table_id=table_id, decision=ask.decision)
@@ -624,3 +621,42 @@ async def test_a_players_live_seats_follow_their_tables(store: TableStore, clock
     await service.cancel(Place(5, 997), ANA)
     assert [t.id for t in await store.seated_tables(ANA.id)] == [going]
     assert [t.id for t in await store.seated_tables(BEN.id)] == []
+
+
+async def test_a_noted_board_is_written_by_the_next_move_and_cleared_by_a_hand_off(open_store: OpenStore) -> None:
+    """Where a front end posted the board is no write of its own (no revision, the record held in
+    memory stays good): the next move of the table writes it; a move that moves the board clears it."""
+    a, b = await open_store(), await open_store()
+    table = await a.create_table(guild_id=1, channel_id=930, game="guess", options={}, seed="s", host=HOST, locale="en")
+    ben = SeatRecord("u2", "ben", False, "fr", None, "")
+    await a.update_lobby(table.id, lambda rec: LobbyChange(None, add=ben))
+    first = MoveWrite([Played(0, "x")], '{"n": 1}', (Decision(1, 1, "t1"),), "active")
+    _, started = await a.start_table(table.id, lambda rec: Start(["u1", "u2"], '{"n": 0}', first, None))
+
+    a.note_board(table.id, 77)
+    held = await a.get_table(table.id)
+    assert held is not None and held.board_message_id == 77 and held.revision == started.revision
+    assert (await b.get_table(table.id)).board_message_id is None  # type: ignore[union-attr]
+
+    stay = MoveWrite([Played(1, "y")], '{"n": 2}', (Decision(1, 2, "t2"),), "active")
+    _, moved = await a.commit_move(table.id, lambda rec: Move(stay, None))
+    assert moved.board_message_id == 77 and (await b.get_table(table.id)) == moved
+
+    hand_off = MoveWrite([Played(1, "z")], '{"n": 3}', (Decision(0, 3, "t3"),), "active", board_moves=True)
+    _, handed = await a.commit_move(table.id, lambda rec: Move(hand_off, None))
+    assert handed.board_message_id is None and (await b.get_table(table.id)) == handed
+
+    a.note_board(table.id, 78)
+    await a.close()  # closing writes what was noted
+    assert (await b.get_table(table.id)).board_message_id == 78  # type: ignore[union-attr]
+
+
+async def test_a_closed_dm_is_told_once_and_stored_with_the_next_flush(open_store: OpenStore) -> None:
+    a, b = await open_store(), await open_store()
+    assert await a.note_dm_closed("u9")
+    assert not await a.note_dm_closed("u9")
+    assert await a.closed_dms(["u9", "u8"]) == {"u9"}
+    assert await b.closed_dms(["u9"]) == set()
+    await a.flush()
+    assert await b.closed_dms(["u9"]) == {"u9"}
+    assert not await b.note_dm_closed("u9")

@@ -81,7 +81,9 @@ async def workload(store: TableStore, clock: Clock) -> set[str]:
         while (await service.table(table_id=table_id)).status == "active":
             (ask,) = await service.asks(table_id=table_id)
             await service.act(PEOPLE[ask.user_id], ask.choices[0].code, table_id=table_id, decision=ask.decision)
-        await service.posted(table_id, {"board_message_id": 9, "ping_message_id": 10}, closed_dms=(BEN.id,))
+        recorded.note_board(table_id, 9)  # where the front end posted the board, stored by flush
+        await recorded.note_dm_closed(BEN.id)
+        await recorded.flush()
         await service.log_page(place, ANA)
     await service.create(here, "nim", ANA, settings=TableSettings(bank_hours=24))
     await service.join(here, BEN)
@@ -102,7 +104,8 @@ async def workload(store: TableStore, clock: Clock) -> set[str]:
     await service.run_due()  # a timeout
     await service.board(table_id=table_id)
     await service.table(table_id=table_id)
-    await service.dm_newly_closed(CY.id)
+    recorded.note_board(table_id, 11)  # stored by the table's next write, this time
+    await recorded.note_dm_closed(CY.id)
     # What no command reaches: the rebuild, the copy's checks, a restart's look at every live table.
     await rebuild(recorded)
     await recorded.ratings_pending()
