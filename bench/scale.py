@@ -50,6 +50,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import faulthandler
 import functools
 import gc
 import inspect
@@ -58,11 +59,13 @@ import os
 import random
 import re
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -85,6 +88,9 @@ WARM_TABLES = 100
 """Tables whose last outbox the bench keeps, to click there again as a player would."""
 CLICK_EVERY = 0.2
 """Seconds between two clicks of the player who clicks during an outage's catch-up."""
+COMMAND_LIMIT = 30.0
+"""Seconds a command is timed at most (older code recomputed the leaderboard at every read: its
+samples stop there, and the count says how many were taken)."""
 OUTAGE_LIMIT = 300.0
 """Seconds the catch-up is watched at most; past them the time to clear is extrapolated."""
 BIG_GUILD_PLAYERS = 300
@@ -794,6 +800,8 @@ async def measure(target: str, size: int, samples: int) -> dict[str, Any]:
     order = [name for name in commands for _ in range(samples)] + ["move"] * (2 * samples)
     rng.shuffle(order)
     for name in order:
+        if name != "move" and sum(timings[name]) > COMMAND_LIMIT * 1000:
+            continue
         if name == "move":
             table_id = rng.choice(list(warm)) if warm and rng.random() < 0.5 else int(rng.choice(active)[0])
             spent, cold = await click(table_id)
@@ -832,6 +840,8 @@ async def measure(target: str, size: int, samples: int) -> dict[str, Any]:
         "first_read_board": spread(touched),
     }
     for name in order:  # a longer run: the same again
+        if name != "move" and sum(timings[name]) > COMMAND_LIMIT * 1000:
+            continue
         if name == "move":
             await click(int(rng.choice(active)[0]))
         else:
@@ -871,9 +881,7 @@ async def outage(
     service: Any, click: Callable[[int], Awaitable[tuple[float, bool]]], active: list[Any], rng: random.Random, due: int
 ) -> dict[str, Any]:
     """The scheduler catching up on ``due`` tables, as cogs/scheduler.py's loop does, while a
-    player clicks every 20 ms."""
-    from bot.tables import Limits
-
+    player clicks now and then (``CLICK_EVERY``)."""
     clicks: list[float] = []
     stop = asyncio.Event()
 
@@ -891,6 +899,8 @@ async def outage(
     done = 0
     found: dict[str, Any] = {"due_tables": due}
     if takes(service.run_due, "budget"):
+        from bot.tables import Limits
+
         seen: set[int] = set()
         budget = Limits().due_batch_seconds
         batches = 0
@@ -1069,12 +1079,20 @@ def main() -> None:
     parser.add_argument("--probe-start", metavar="TARGET", help=argparse.SUPPRESS)
     parser.add_argument("--spawned", type=float, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.probe_start:
-        print(json.dumps(asyncio.run(probe_start(args.probe_start, args.spawned, args.size))))
-        return
-    if args.measure:
-        print(json.dumps(asyncio.run(measure(args.measure, args.size, args.samples))))
-        return
+    if args.probe_start or args.measure:
+        stacks = (CACHE / "stacks.txt").open("w")  # `kill -USR1 <pid>`: where a stuck run is, there
+        faulthandler.register(signal.SIGUSR1, file=stacks, all_threads=True)
+        try:
+            if args.probe_start:
+                found = asyncio.run(probe_start(args.probe_start, args.spawned, args.size))
+            else:
+                found = asyncio.run(measure(args.measure, args.size, args.samples))
+            print(json.dumps(found), flush=True)
+        except BaseException:
+            traceback.print_exc()
+            sys.stderr.flush()
+            os._exit(1)  # a connection left open by the failure would keep the process alive
+        os._exit(0)
     sizes = [int(s) for s in args.sizes.split(",")]
     backends = args.backends.split(",")
     result: dict[str, Any] = {"meta": {"schema": schema_versions(), "builder": BUILDER, "samples": args.samples}}
