@@ -525,6 +525,27 @@ class PostgresStore:
                 self.clock(),
             )
 
+    async def heads_up_for(self, user_ids: Sequence[str]) -> set[str]:
+        """Those of ``user_ids`` who turned the heads-up on."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return set()
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch("SELECT user_id FROM players WHERE heads_up AND user_id = ANY($1::text[])", wanted)
+        return {str(r[0]) for r in rows}
+
+    async def set_heads_up(self, user_id: str, on: bool) -> None:
+        """Turn ``user_id``'s heads-up on or off."""
+        async with self._pool.acquire() as conn:
+            await conn.execute(
+                "INSERT INTO players (user_id, heads_up, updated_at) VALUES ($1, $2, $3)"
+                " ON CONFLICT (user_id) DO UPDATE SET heads_up = excluded.heads_up,"
+                " updated_at = excluded.updated_at",
+                user_id,
+                on,
+                self.clock(),
+            )
+
     # -- internals ------------------------------------------------------------------------------
     async def _revision(self, conn: Conn, table_id: int) -> int | None:
         revision = await conn.fetchval("SELECT revision FROM tables WHERE id = $1", table_id)

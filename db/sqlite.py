@@ -441,6 +441,28 @@ class SqliteStore:
                 (user_id, int(on), self.clock()),
             )
 
+    async def heads_up_for(self, user_ids: Sequence[str]) -> set[str]:
+        """Those of ``user_ids`` who turned the heads-up on."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return set()
+        marks = ", ".join("?" for _ in wanted)
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                f"SELECT user_id FROM players WHERE heads_up <> 0 AND user_id IN ({marks})", wanted
+            )
+            return {str(r[0]) for r in rows}
+
+    async def set_heads_up(self, user_id: str, on: bool) -> None:
+        """Turn ``user_id``'s heads-up on or off."""
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO players (user_id, heads_up, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET heads_up = excluded.heads_up,"
+                " updated_at = excluded.updated_at",
+                (user_id, int(on), self.clock()),
+            )
+
     # -- internals ------------------------------------------------------------------------------
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:

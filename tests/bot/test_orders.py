@@ -18,7 +18,7 @@ from bot.outbox import Place, Player
 from bot.service import TableService
 from db.sqlite import SqliteStore
 from db.store import TableStore
-from rules.engine import rng_for
+from rules.engine import form_fields, rng_for
 from rules.registry import GAMES
 from tests.conftest import ANA, BEN, CY, DEE, HERE, Clock
 
@@ -52,6 +52,17 @@ def seat_of(table: Any, player: Player) -> int:
     return int(seat.seat)
 
 
+async def whole(service: TableService, table_id: int, player: Player, **values: str) -> dict[str, str]:
+    """``values`` made a whole order: every other field its form offers now, at its "not set"
+    value (an order is set as a whole: MG-ORD-6, TR-ORD-6)."""
+    table = await service.table(table_id=table_id)
+    orders = service.games[table.game].orders
+    assert orders is not None
+    state, seat = service.state_of(table), seat_of(table, player)
+    first = {spec.name: spec.default for spec in orders.fields(state, seat)}
+    return {spec.name: spec.default for spec in form_fields(orders, state, seat, {**first, **values})} | values
+
+
 async def test_mg_ord_3_an_order_plays_as_a_click_and_tells_nobody(service: TableService) -> None:
     """Setting an order out of turn changes nothing anyone else can see; on the holder's auction
     turn it pays as the player would (logged as theirs, by their order), then, used up, the player
@@ -60,7 +71,7 @@ async def test_mg_ord_3_an_order_plays_as_a_click_and_tells_nobody(service: Tabl
     table = await service.table(table_id=table_id)
     asked = {table.seats[d.seat].user_id for d in table.decisions}
     holder = next(p for p in (ANA, BEN, CY) if p.id not in asked)
-    out = await service.set_orders(HERE, holder, {"pays": "1", "scope": "always"})
+    out = await service.set_orders(HERE, holder, await whole(service, table_id, holder, pays="1", scope="always"))
     after = await service.table(table_id=table_id)
     assert (out.board, out.events, out.ping, out.private, out.moved) == ("", [], None, [], False)
     assert after.ply == table.ply and after.decisions == table.decisions
@@ -80,7 +91,7 @@ async def test_orders_refuse_bad_input_and_change_nothing(service: TableService)
     before = await service.table(table_id=table_id)
     for values in ({"pays": "-1"}, {"pays": "999"}, {"keep": "40"}, {"nonsense": "1"}, {"scope": "forever"}):
         with pytest.raises(BadOption) as refused:
-            await service.set_orders(HERE, ANA, values)
+            await service.set_orders(HERE, ANA, await whole(service, table_id, ANA, **values))
         assert refused.value.text("en") and refused.value.text("fr") != refused.value.text("en")
     with pytest.raises(NotSeated):
         await service.set_orders(HERE, DEE, {"pays": "1"})
@@ -93,12 +104,13 @@ async def test_tr_ord_1_an_order_needs_an_offer_and_a_game_with_orders(service: 
     planned = await service.show_orders(Place(1, 700), ANA)  # RB-PRE-1: Racebow has pre-moves
     assert planned.order is not None and racebow
     await started(service, "toprace", ANA, BEN, CY, place=Place(1, 701))
+    toprace = (await service.table(Place(1, 701))).id
     with pytest.raises(BadOption):
-        await service.set_orders(Place(1, 701), ANA, {"max_bid": "99999999"})
-    shown = await service.show_orders(Place(1, 701), ANA)
+        await service.set_orders(Place(1, 701), ANA, await whole(service, toprace, ANA, max_bid="99999999"))
+    shown = await service.order_form(Place(1, 701), ANA)
     # TR-ORD-5/6: the per-offer maximum first, then the standing policy, in one form.
-    assert shown.order is not None
-    assert [f.name for f in shown.order.fields] == ["max_bid", "policy", "scope", "colours"]
+    assert shown.form is not None
+    assert [f.name for f in shown.form.fields] == ["max_bid", "policy", "scope", "colours"]
 
 
 async def test_tr_ord_2_a_maximum_bid_answers_each_bidding_turn_at_once(service: TableService) -> None:
@@ -108,7 +120,7 @@ async def test_tr_ord_2_a_maximum_bid_answers_each_bidding_turn_at_once(service:
     table = await service.table(HERE)
     ask = (await service.asks(table_id=table.id))[0]
     holder = PEOPLE[ask.user_id]
-    out = await service.set_orders(HERE, holder, {"max_bid": "60000"})
+    out = await service.set_orders(HERE, holder, await whole(service, table.id, holder, max_bid="60000"))
     assert out.moved, "the holder was asked: the order bid at once, as a click would"
     log = await service.store.actions(table.id)
     assert next(e.code for e in log if e.how == "order").startswith(("bid", "block"))
@@ -130,7 +142,7 @@ async def test_mg_ord_4_an_order_answers_for_an_absent_player_before_the_ai(
     table = await service.table(table_id=table_id)
     holder = PEOPLE[table.seats[table.decisions[0].seat].user_id]
     others = [p for p in (ANA, BEN, CY) if p != holder]
-    await service.set_orders(HERE, others[0], {"pays": "2", "scope": "always"})
+    await service.set_orders(HERE, others[0], await whole(service, table_id, others[0], pays="2", scope="always"))
     # The order's holder leaves: the AI plays their seat, except where their order decides.
     await service.leave(HERE, others[0])
     for ply in range(150):
@@ -148,7 +160,7 @@ async def test_orders_survive_a_restart(db_path: Any, clock: Clock) -> None:
     store = await SqliteStore.open(db_path)
     service = TableService(store, GAMES, clock=clock, new_seed=lambda: "s1")
     table_id = await started(service, "mogul", ANA, BEN, CY)
-    await service.set_orders(HERE, CY, {"pot": "5", "scope": "always"})
+    await service.set_orders(HERE, CY, await whole(service, table_id, CY, pot="5", scope="always"))
     await store.close()
     store = await SqliteStore.open(db_path)
     try:
@@ -186,7 +198,7 @@ async def play_both_ways(store: TableStore, game: str, options: dict[str, str], 
                 chosen = {f.name: rng.choice(f.choices) for f in fields if rng.random() < 0.7}
                 # A combination the game refuses (an order that can never play) changes nothing.
                 with contextlib.suppress(BadOption):
-                    await service.set_orders(here, who, chosen)
+                    await service.set_orders(here, who, await whole(service, first, who, **chosen))
         await click_ai(service, first, ply)
     log = await store.actions(first)
     assert any(e.how == "order" for e in log), "no order ever played: the comparison was empty"

@@ -107,6 +107,43 @@ async def play_one(env: Any, channel: Any, actors: dict[str, Any], *, ai: bool =
     return await actor.click(opened.response, custom_id=custom_id)
 
 
+def form_controls(shown: Any) -> dict[str, dict[str, Any]]:
+    """The controls of a modal a click answered with, by custom id (labels unwrapped)."""
+    found: dict[str, dict[str, Any]] = {}
+    for component in shown.modal["components"]:
+        inner = component.get("component") or component
+        for control in [inner, *inner.get("components", [])]:
+            if control.get("custom_id"):
+                found[control["custom_id"]] = control
+    return found
+
+
+def prefilled(shown: Any) -> dict[str, str]:
+    """What a modal shows before anyone types: each control's value (menus: their picked
+    values joined by ",")."""
+    values: dict[str, str] = {}
+    for name, control in form_controls(shown).items():
+        if control["type"] == 4:  # a text input
+            values[name] = str(control.get("value") or "")
+        else:
+            values[name] = ",".join(o["value"] for o in control.get("options", []) if o.get("default"))
+    return values
+
+
+async def submit_form(actor: Any, shown: Any, values: dict[str, str]) -> Any:
+    """Fill a modal as a person does (menus picked, radio buttons chosen, text typed) and send it;
+    a menu's several values are given joined by ","."""
+    controls = form_controls(shown)
+    filled: dict[str, Any] = {}
+    for name, value in values.items():
+        kind = controls[name]["type"]
+        if kind == 3:  # a menu
+            filled[name] = [v for v in value.split(",") if v]
+        elif value or kind == 4:
+            filled[name] = value
+    return await actor.submit_modal(shown, filled)
+
+
 def close_dms(env: Any, member: Any) -> None:
     """Make every DM to ``member`` fail as Discord does for closed DMs (403, code 50007)."""
     env.inject_error(
