@@ -94,6 +94,13 @@ def route(method: str, path: str, channel_id: int) -> str:
     return f"{method} {'/'.join(parts[:3])}"
 
 
+def pictures_in(payload: Any) -> int:
+    """The files a request uploads (a new attachment has a small index for its id; one the
+    message keeps has its snowflake)."""
+    attachments = payload.get("attachments") if isinstance(payload, dict) else None
+    return sum(1 for a in attachments or [] if isinstance(a.get("id"), int) and a["id"] < 10)
+
+
 async def measure(game: str, players: int, clicks: int, folder: Path, mode: str = "clicks") -> dict[str, Any]:
     """Play ``clicks`` moves of ``game`` (by clicks or by slash commands) and count what each cost."""
     bot = build_bot(folder / f"{game}-{mode}.sqlite3", scheduler_period=1800)
@@ -102,14 +109,15 @@ async def measure(game: str, players: int, clicks: int, folder: Path, mode: str 
     await env.start()
     try:
         with env.time_context():
-            _, channel, actors, _ = await seat_everyone(env, game, players)
             hub: Any = env.bot.hub  # type: ignore[attr-defined]
+            hub.service.new_seed = lambda: f"calls-{game}"  # the same game in both modes, run after run
+            _, channel, actors, _ = await seat_everyone(env, game, players)
             counting = Counting(hub.service)
             hub.service = counting
             rng = random.Random(11)
             routes: Counter[str] = Counter()
             names: Counter[str] = Counter()
-            made = 0
+            made = uploads = 0
             for _ in range(clicks):
                 before = len(env.http_requests)
                 counting.calls.clear()
@@ -118,6 +126,7 @@ async def measure(game: str, players: int, clicks: int, folder: Path, mode: str 
                 made += 1
                 for request in env.http_requests[before:]:
                     routes[route(request.method, request.path, channel.id)] += 1
+                    uploads += pictures_in(request.json)
                 routes["service calls"] += sum(counting.calls.values())
                 names.update(counting.calls)
             await _close(bot)
@@ -131,6 +140,7 @@ async def measure(game: str, players: int, clicks: int, folder: Path, mode: str 
         "limited_per_click": round(limited / made, 2) if made else 0,
         "exempt_per_click": round(routes["exempt"] / made, 2) if made else 0,
         "service_calls_per_click": round(routes["service calls"] / made, 2) if made else 0,
+        "picture_uploads": uploads,
         "routes": {k: v for k, v in sorted(routes.items()) if k not in ("exempt", "service calls")},
         "service_calls": dict(sorted(names.items())),
     }

@@ -17,6 +17,7 @@ alone, and the board moves only if the order plays at once, exactly as a click w
 from __future__ import annotations
 
 import contextlib
+import logging
 import re
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
@@ -34,6 +35,7 @@ from bot.turns import Turns
 from db.records import OrderBook, TableRecord
 from rules.engine import FieldSpec, Game, IllegalAction, Msg, Order, Orders, msg
 
+log = logging.getLogger("gamehost.service")
 _SEPARATORS = re.compile(r"[\s,_'\u00a0\u202f]")
 MAX_DIGITS = 12
 """The longest number a form field reads (longer text is refused before it is parsed)."""
@@ -359,7 +361,12 @@ class StandingOrders:
     def _prefill(self, table: TableRecord, orders: Orders[Any, Any], state: Any, seat: int) -> dict[str, str]:
         """The values a form shows first: the order held, else the game's suggestion."""
         held = dict(table.orders.get(seat, {}))
-        suggested = dict(orders.suggest(state, seat)) if orders.suggest is not None else {}
+        suggested: dict[str, str] = {}
+        if orders.suggest is not None:
+            try:
+                suggested = dict(orders.suggest(state, seat))
+            except IllegalAction:
+                log.warning("table %s: %s's suggestion for seat %s failed", table.id, table.game, seat, exc_info=True)
         return {**suggested, **held}
 
     @staticmethod

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.errors import BadOption, NotSeated
-from bot.outbox import Place, Player
+from bot.errors import BadOption, NotSeated, Stale
+from bot.outbox import Draft, Place, Player, chain
 from bot.service import TableService
 from db.sqlite import SqliteStore
 from db.store import TableStore
@@ -224,3 +224,225 @@ async def test_mg_ord_2_tr_ord_2_orders_reach_what_clicks_reach(
     store: TableStore, game: str, options: dict[str, str], seed: int
 ) -> None:
     await play_both_ways(store, game, options, seed)
+
+
+# -- the form, the read-back, the save (issue 27) ----------------------------------------------------
+async def test_mg_ord_6_a_missing_or_unknown_field_is_refused_by_its_name_and_nothing_changes(
+    service: TableService,
+) -> None:
+    """A field without a value, an unknown key or a number out of range: refused, naming the
+    field as the form titles it, in the reader's language; the table is not written."""
+    table_id = await started(service, "mogul", ANA, BEN, CY)
+    before = await service.table(table_id=table_id)
+    order = await whole(service, table_id, ANA, pays="3", pot="4", scope="always")
+    for values, english in (
+        ({k: v for k, v in order.items() if k != "keep"}, "Chips to keep in reserve: this field needs a value."),
+        ({**order, "keep": " "}, "Chips to keep in reserve: this field needs a value."),
+        ({**order, "bid": "3"}, "This order has no field “bid”. Its fields: scope, pays, pot, keep, after."),
+    ):
+        for call in (service.read_back, service.set_orders):
+            with pytest.raises(BadOption) as refused:
+                await call(HERE, ANA, values)
+            assert refused.value.text("en") == english
+            assert "\u202f:" in refused.value.text("fr")
+    toprace = await started(service, "toprace", ANA, BEN, CY, place=Place(1, 702))
+    policy = await whole(service, toprace, ANA, policy="12 millions")
+    with pytest.raises(BadOption) as refused:
+        await service.set_orders(Place(1, 702), ANA, policy)
+    assert refused.value.text("en").startswith(
+        "Maximum for any car (every offer): “12 millions” is neither a whole number"
+    )
+    after = await service.table(table_id=table_id)
+    assert (after.revision, after.orders) == (before.revision, before.orders)
+
+
+async def test_mg_ord_6_the_read_back_says_the_whole_order_in_words_and_writes_nothing(service: TableService) -> None:
+    table_id = await started(service, "mogul", ANA, BEN, CY)
+    before = await service.table(table_id=table_id)
+    order = await whole(service, table_id, ANA, pays="3", pot="4", keep="off", scope="always")
+    out = await service.read_back(HERE, ANA, order)
+    assert out.reply.startswith("Your standing order for every auction: drop out as soon as the pot holds 4 chips")
+    assert out.reply.endswith("Nothing acts until you save it.")
+    assert out.order is not None and out.order.draft is not None and out.order.ply == before.ply
+    assert (out.board, out.events, out.private, out.moved) == ("", [], [], False)
+    assert (await service.table(table_id=table_id)).revision == before.revision
+    # The draft the read-back carries saves exactly that order.
+    saved = await service.set_orders(HERE, ANA, out.order.draft, seen=out.order.ply)
+    held = (await service.table(table_id=table_id)).orders[seat_of(before, ANA)]
+    assert (held["pays"], held["pot"], held["scope"]) == ("3", "4", "always") and "3 times" in saved.reply
+
+
+async def test_a_save_that_changes_nothing_and_a_cancel_without_an_order_write_nothing(service: TableService) -> None:
+    """Issue 27: 1,073 writes in one game came from menu picks that changed nothing."""
+    table_id = await started(service, "mogul", ANA, BEN, CY)
+    await service.cancel_orders(HERE, CY)
+    table = await service.table(table_id=table_id)
+    assert table.revision == (await service.table(table_id=table_id)).revision
+    order = await whole(service, table_id, CY, pot="5", scope="always")
+    await service.set_orders(HERE, CY, order)
+    once = await service.table(table_id=table_id)
+    assert once.revision == table.revision + 1
+    again = await service.set_orders(HERE, CY, order)
+    assert (await service.table(table_id=table_id)).revision == once.revision
+    assert "5" in again.reply and again.order is not None and again.order.held
+
+
+async def test_tr_ord_6_the_form_comes_in_steps_and_its_draft_carries_them(service: TableService) -> None:
+    """TR-ORD-5/6: "own" colours add two forms of three cars each; each step is pre-filled and
+    checked, and the draft of the steps filled so far is refused once its fields changed."""
+    await started(service, "toprace", ANA, BEN, CY)
+    first = await service.order_form(HERE, ANA)
+    assert first.form is not None and first.form.step == 1
+    assert [f.name for f in first.form.fields] == ["max_bid", "policy", "scope", "colours"]
+    assert all(f.value for f in first.form.fields), "every field is pre-filled"
+    policy = next(f for f in first.form.fields if f.name == "policy")
+    assert policy.kind == "number" and "10,000" in policy.hint
+    values = {f.name: f.value for f in first.form.fields} | {"policy": "60,000", "colours": "own"}
+    draft = Draft(tuple(values[f.name] for f in first.form.fields), chain("", [f.name for f in first.form.fields]))
+    second = await service.order_form(HERE, ANA, draft)
+    assert second.form is not None and second.form.step == 2 and len(second.form.fields) == 3
+    assert second.form.draft.values[1] == "60000", "the steps filled so far are checked and normalised"
+    cars = second.form.fields
+    draft = Draft(
+        (*second.form.draft.values, "pass", "same", "40k"), chain(second.form.draft.key, [f.name for f in cars])
+    )
+    third = await service.order_form(HERE, ANA, draft)
+    assert third.form is not None and third.form.step == 3
+    rest = third.form.fields
+    draft = Draft(
+        (*third.form.draft.values, "same", "same", "same"), chain(third.form.draft.key, [f.name for f in rest])
+    )
+    done = await service.order_form(HERE, ANA, draft)
+    assert done.form is None
+    read = await service.read_back(HERE, ANA, draft)
+    assert "60,000" in read.reply
+    with pytest.raises(Stale):
+        await service.read_back(HERE, ANA, Draft(draft.values, "abcdef"))
+
+
+async def test_rb_pre_1_a_pre_move_read_back_then_saved_after_the_game_moved_on_is_refused(
+    service: TableService,
+) -> None:
+    """A stale form: the pre-move was read back while its player was next; once the turn has
+    passed to them it no longer checks, and the save says so; nothing is written."""
+    table_id = await started(service, "racebow", ANA, BEN, CY)
+    table = await service.table(table_id=table_id)
+    nxt = service.games["racebow"].up_next(service.state_of(table))
+    assert nxt is not None
+    holder = PEOPLE[table.seats[nxt].user_id]
+    form = await service.order_form(HERE, holder)
+    assert form.form is not None and form.form.fields[0].name == "m1"
+    out = await service.read_back(HERE, holder, dict(await _suggested(service, table_id, holder)))
+    assert out.order is not None and out.order.draft is not None
+    for ply in range(20):  # the player before them plays their turn
+        table = await service.table(table_id=table_id)
+        if table.decisions[0].seat == nxt:
+            break
+        await click_ai(service, table_id, ply)
+    before = await service.table(table_id=table_id)
+    with pytest.raises(Stale) as refused:
+        await service.set_orders(HERE, holder, out.order.draft, seen=out.order.ply)
+    assert refused.value.text("en").startswith("The game has moved on since you filled in this form")
+    assert (await service.table(table_id=table_id)).revision == before.revision
+
+
+async def _suggested(service: TableService, table_id: int, player: Player) -> dict[str, str]:
+    table = await service.table(table_id=table_id)
+    orders = service.games[table.game].orders
+    assert orders is not None and orders.suggest is not None
+    state, seat = service.state_of(table), seat_of(table, player)
+    names = {spec.name for spec in form_fields(orders, state, seat, orders.suggest(state, seat))}
+    return {k: v for k, v in orders.suggest(state, seat).items() if k in names}
+
+
+async def test_rb_pre_2_a_dropped_pre_move_tells_its_holder_why_in_private_and_nobody_else(
+    service: TableService,
+) -> None:
+    """The next player plans their turn each time (as the form suggests it); when a planned turn
+    is dropped (its cell changed), the holder's private message of that write says why, and the
+    public events read as clicks would."""
+    table_id = await started(service, "racebow", ANA, BEN, CY)
+    rules = service.games["racebow"]
+    told = None
+    for ply in range(150):
+        table = await service.table(table_id=table_id)
+        nxt = rules.up_next(service.state_of(table))
+        if nxt is not None and nxt not in table.orders:
+            holder = PEOPLE[table.seats[nxt].user_id]
+            await service.set_orders(HERE, holder, await _suggested(service, table_id, holder))
+        asks = await service.asks(table_id=table_id)
+        ask = min(asks, key=lambda a: a.seat)
+        game = service.games["racebow"]
+        action = game.ai_action(service.state_of(table), ask.seat, rng_for("clicks", ply))
+        out = await service.act(PEOPLE[ask.user_id], game.action_code(action), table_id=table_id, decision=ask.decision)
+        dropped = [p for p in out.private if "Your planned turn was dropped" in p.text]
+        if dropped:
+            told = dropped
+            assert not any("planned" in e or "dropped" in e for e in out.events)
+            break
+    assert told, "no planned turn was dropped in 150 moves: the check was empty"
+    assert len(told) == 1
+
+
+async def test_no_message_for_an_order_made_move_and_none_marks_the_ai_for_an_absent_player(
+    service: TableService,
+) -> None:
+    """Issue 27: every order-made move sent its holder a DM; the AI's moves for an absent player
+    carried 🤖 on each line (so the channel could read an order's limit from where they stopped)."""
+    table_id = await started(service, "mogul", ANA, BEN, CY)
+    table = await service.table(table_id=table_id)
+    asked = {table.seats[d.seat].user_id for d in table.decisions}
+    holder = next(p for p in (ANA, BEN, CY) if p.id not in asked)
+    away = next(p for p in (ANA, BEN, CY) if p not in (holder,) and p.id not in asked)
+    await service.set_orders(HERE, holder, await whole(service, table_id, holder, pays="4", scope="always"))
+    await service.leave(HERE, away)
+    holder_seat = seat_of(table, holder)
+    order_moves = ai_moves = 0
+    for ply in range(80):
+        table = await service.table(table_id=table_id)
+        if table.status != "active":
+            break
+        asks = await service.asks(table_id=table_id)
+        ask = min(asks, key=lambda a: a.seat)
+        game = service.games["mogul"]
+        code = game.action_code(game.ai_action(service.state_of(table), ask.seat, rng_for("clicks", ply)))
+        before = len(await service.store.actions(table_id))
+        out = await service.act(PEOPLE[ask.user_id], code, table_id=table_id, decision=ask.decision)
+        made = (await service.store.actions(table_id))[before:]
+        if any(e.how == "order" and e.seat == holder_seat for e in made):
+            order_moves += 1
+            assert all(p.user_id != holder.id for p in out.private), "no DM for an order-made move"
+        ai_moves += sum(1 for e in made if e.how == "ai")
+        assert not any(e.startswith("🤖") for e in out.events), out.events
+    assert order_moves and ai_moves, (order_moves, ai_moves)
+
+
+async def test_the_heads_up_reaches_only_those_who_asked_for_it(service: TableService) -> None:
+    """When the turn passes to a player, the one who plays after them gets one private notice,
+    with the button to plan their turn, if they turned the heads-up on (off by default)."""
+    await service.heads_up(BEN, True)
+    assert await service.store.heads_up_for([ANA.id, BEN.id]) == {BEN.id}
+    table_id = await started(service, "racebow", ANA, BEN, CY)
+    rules = service.games["racebow"]
+    notices = {p.id: 0 for p in (ANA, BEN, CY)}
+    for ply in range(40):
+        table = await service.table(table_id=table_id)
+        asks = await service.asks(table_id=table_id)
+        ask = min(asks, key=lambda a: a.seat)
+        state = service.state_of(table)
+        action = rules.ai_action(state, ask.seat, rng_for("clicks", ply))
+        out = await service.act(
+            PEOPLE[ask.user_id], rules.action_code(action), table_id=table_id, decision=ask.decision
+        )
+        for private in out.private:
+            if "⏳" in private.text:
+                notices[private.user_id] += 1
+                assert "a commencé son tour" in private.text, "in the reader's language"
+                assert (
+                    private.order is not None and private.order.can_set and private.order.label == "Préparer mon tour"
+                )
+                after = await service.table(table_id=table_id)
+                assert rules.up_next(service.state_of(after)) == seat_of(after, BEN)
+    assert notices[BEN.id] >= 2 and notices[ANA.id] == notices[CY.id] == 0, notices
+    await service.heads_up(BEN, False)
+    assert await service.store.heads_up_for([BEN.id]) == set()
