@@ -309,7 +309,7 @@ class StandingOrders:
 
         def decide(rec: TableRecord) -> Step:
             if rec.status != "active":
-                raise GameOver() if rec.status == "over" else NotInLobby("error.not_started")
+                raise GameOver()  # it ended while the order was being saved
             state = self.tables.state(rec)
             mine = order
             rules = self.tables.rules(rec.game)
@@ -347,7 +347,7 @@ class StandingOrders:
         seat = table.seat_of(player.id)
         if seat is None or seat.seat is None or seat.is_ai:
             raise NotSeated()
-        if table.status == "over":
+        if table.status in ("over", "cancelled"):
             raise GameOver()
         if table.status != "active":
             raise NotInLobby("error.not_started")
