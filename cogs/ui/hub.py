@@ -21,7 +21,7 @@ import hashlib
 import io
 import logging
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, cast
 
 import discord
@@ -49,6 +49,8 @@ from cogs.ui.translate import game_name
 log = logging.getLogger("gamehost.discord")
 
 MAX_CONTENT = 2000
+HOOK_LIFETIME = timedelta(minutes=14)
+"""How long a command's response can be edited through its interaction (its token lasts 15)."""
 PICTURE_NAME = "board.png"
 REPLAY_NAME = "replay.gif"
 __all__ = ["MAX_BUTTON_CHOICES", "TableHub", "compose", "jump_url"]
@@ -133,6 +135,8 @@ class TableHub:
         self.posts = posts  # where the boards went, whose DMs are closed: noted beside the tables
         # table id -> the board's attached picture: its key, the digest of its bytes, the bytes
         self._pictures: dict[int, tuple[str, str, bytes]] = {}
+        # table id -> the board that is a command's response: its id, that command, when
+        self._hooks: dict[int, tuple[int, discord.Interaction, datetime]] = {}
         self._dm_closed: set[str] = set()
 
     # -- replies --------------------------------------------------------------------------------
@@ -230,9 +234,9 @@ class TableHub:
             if interaction is not None and not answer:
                 await interaction.response.edit_message(content=content, view=view, **extra)
                 return None
-            message = self.channel_of(table).get_partial_message(table.board_message_id)  # type: ignore[attr-defined]
+            assert table.board_message_id is not None  # not moving: the board is known
             try:
-                await message.edit(content=content, view=view, **extra)
+                await self._edit_board(table, table.board_message_id, content=content, view=view, **extra)
                 return None
             except discord.NotFound:
                 pass  # the board was deleted: post it anew below
@@ -244,21 +248,45 @@ class TableHub:
             kwargs["files"] = files
         users = out.ping.users if out.ping is not None else ()
         allowed = discord.AllowedMentions(users=[discord.Object(int(u)) for u in users if u.isdigit()])
+        old_hook = self._hooks.get(table.id)
         if answer and interaction is not None and not interaction.response.is_done():
             sent = await interaction.response.send_message(content, allowed_mentions=allowed, **kwargs)
             new_id = sent.message_id
+            if new_id is not None:
+                self._hooks[table.id] = (new_id, interaction, discord.utils.utcnow())
         else:
             new_id = (await self.channel_of(table).send(content, allowed_mentions=allowed, **kwargs)).id
         stub = self._stub(table, new_id)
         if interaction is not None and not answer:
             await interaction.response.edit_message(content=stub, view=None, attachments=[])
         elif table.board_message_id is not None:
-            old = self.channel_of(table).get_partial_message(table.board_message_id)  # type: ignore[attr-defined]
             try:
-                await old.edit(content=stub, view=None, attachments=[])
+                await self._edit_board(table, table.board_message_id, old_hook, content=stub, view=None, attachments=[])
             except discord.HTTPException:
                 log.info("table %s: old board %s already gone", table.id, table.board_message_id)
         return new_id
+
+    async def _edit_board(
+        self,
+        table: Table,
+        message_id: int,
+        hook: tuple[int, discord.Interaction, datetime] | None = None,
+        **fields: Any,
+    ) -> None:
+        """Edit a board message: through the command whose response it is while that command's
+        token lasts (an interaction's webhook, no request against Discord's global limit), else
+        with a request."""
+        hook = hook or self._hooks.get(table.id)
+        if hook is not None and hook[0] == message_id and discord.utils.utcnow() - hook[2] < HOOK_LIFETIME:
+            try:
+                await hook[1].edit_original_response(**fields)
+                return
+            except discord.NotFound:
+                raise
+            except discord.HTTPException as exc:
+                log.info("table %s: the command's token no longer edits the board: %s", table.id, exc)
+        message = self.channel_of(table).get_partial_message(message_id)  # type: ignore[attr-defined]
+        await message.edit(**fields)
 
     async def repost_board(self, interaction: discord.Interaction) -> None:
         """Post the board again at the bottom of the channel (the old one keeps a summary)."""

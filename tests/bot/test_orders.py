@@ -446,3 +446,33 @@ async def test_the_heads_up_reaches_only_those_who_asked_for_it(service: TableSe
     assert notices[BEN.id] >= 2 and notices[ANA.id] == notices[CY.id] == 0, notices
     await service.heads_up(BEN, False)
     assert await service.store.heads_up_for([BEN.id]) == set()
+
+
+async def test_nobody_is_pinged_for_the_order_they_just_saved(service: TableService) -> None:
+    """Saving an order on one's own turn plays it at once, as a click would; when the turn comes
+    back to the holder in that same write (the others' orders dropped out), the holder is the one
+    acting: the board does not ping them."""
+    table_id = await started(service, "mogul", ANA, BEN, CY)
+    table = await service.table(table_id=table_id)
+    (ask,) = await service.asks(table_id=table_id)
+    holder = PEOPLE[ask.user_id]
+    for other in (p for p in (ANA, BEN, CY) if p != holder):
+        await service.set_orders(HERE, other, await whole(service, table_id, other, pot="0", scope="auction"))
+    out = await service.set_orders(HERE, holder, await whole(service, table_id, holder, pays="1", scope="auction"))
+    after = await service.table(table_id=table_id)
+    assert out.moved and after.decision_of(seat_of(table, holder)) is not None, "the holder won and is asked"
+    assert out.ping is None or holder.id not in out.ping.users
+
+
+async def test_mg_ord_2_the_private_view_says_why_a_held_order_leaves_the_turn_to_its_holder(
+    service: TableService,
+) -> None:
+    table_id = await started(service, "mogul", ANA, BEN, CY)
+    (ask,) = await service.asks(table_id=table_id)
+    holder = PEOPLE[ask.user_id]
+    table = await service.table(table_id=table_id)
+    chips = service.state_of(table).chips[seat_of(table, holder)]
+    # A reserve of all one's chips: the order never pays, and says so when the holder is asked.
+    await service.set_orders(HERE, holder, await whole(service, table_id, holder, keep=str(chips), pot="9"))
+    hand = await service.hand(HERE, holder)
+    assert "reserve" in hand.reply.split("Your standing order")[-1], hand.reply

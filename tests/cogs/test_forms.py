@@ -163,7 +163,10 @@ async def test_the_heads_up_brings_the_plan_button_and_the_plan_plays_as_a_click
             break
         await play_ai(simcord_env, channel, actors, rng)
     log = await service.store.actions(table.id)
-    assert any(e.how == "order" and e.seat == seat.seat for e in log) or (await table_in(simcord_env, channel)).orders == {}
+    assert (
+        any(e.how == "order" and e.seat == seat.seat for e in log)
+        or (await table_in(simcord_env, channel)).orders == {}
+    )
 
 
 async def test_an_order_set_out_of_turn_keeps_the_boards_buttons_and_pings_nobody(simcord_env: Any) -> None:
