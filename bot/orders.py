@@ -283,6 +283,8 @@ class StandingOrders:
         given = unpack(orders, state, seat, values) if isinstance(values, Draft) else dict(values)
         specs = [spec for step in steps(orders, state, seat, given) for spec in step]
         if not specs:
+            if given:
+                self._check(table, orders, state, seat, given)  # the game's own reason (not your turn next...)
             raise TableError("orders.nothing_now")
         chosen = validated(table.game, specs, given)
         return chosen, self._check(table, orders, state, seat, chosen)

@@ -5,15 +5,18 @@ beside the state, and shown to nobody else."""
 from __future__ import annotations
 
 import contextlib
+import io
 import itertools
 import random
+import re
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.errors import BadOption, NotSeated, Stale
+from bot.errors import BadOption, NotSeated, Stale, TableError
+from bot.offline import parse_args, play
 from bot.outbox import Draft, Place, Player, chain
 from bot.service import TableService
 from db.sqlite import SqliteStore
@@ -476,3 +479,44 @@ async def test_mg_ord_2_the_private_view_says_why_a_held_order_leaves_the_turn_t
     await service.set_orders(HERE, holder, await whole(service, table_id, holder, keep=str(chips), pot="9"))
     hand = await service.hand(HERE, holder)
     assert "reserve" in hand.reply.split("Your standing order")[-1], hand.reply
+
+
+async def test_mg_ord_6_the_offline_command_takes_the_whole_order_on_one_line() -> None:
+    """``orders`` shows the form pre-filled as one line to type; ``orders field=value …`` refuses an
+    unknown key and a missing value with the form's own words, and saves a whole order; the
+    heads-up is a command too."""
+
+    out = io.StringIO()
+    lines = [
+        "ana orders",
+        "ana orders pays=3 pot=4",
+        "ana orders pays=3 pot=4 keep=off scope=always after=ask bid=2",
+        "ana orders pays=3 pot=4 keep=off scope=always after=ask",
+        "ana orders pays=3 pot=4 keep=off scope=always after=ask",
+        "ana headsup on",
+        "ana orders off",
+    ]
+    code = await play(parse_args(["mogul", "--players", "ana,ben,cy", "--ai", "ben,cy", "--seed", "4"]), lines, out)
+    text = out.getvalue()
+    assert code == 0, text[-2000:]
+    assert re.search(r"ana orders scope=\S+ pays=\S+ pot=\S+ keep=\S+ after=\S+", text), "the whole form, one line"
+    assert "⛔ How long the order lasts: this field needs a value." in text
+    assert "⛔ This order has no field “bid”. Its fields: scope, pays, pot, keep, after." in text
+    assert text.count("drop out as soon as the pot holds 4 chips") >= 2
+    assert "Heads-up on" in text and "You have no standing order at this table." in text
+
+
+async def test_rb_pre_1_only_the_next_player_may_plan_and_is_told_why(service: TableService) -> None:
+    table_id = await started(service, "racebow", ANA, BEN, CY)
+    table = await service.table(table_id=table_id)
+    up_next = service.games["racebow"].up_next
+    assert up_next is not None
+    nxt = up_next(service.state_of(table))
+    others = [p for p in (ANA, CY) if seat_of(table, p) != nxt]
+    with pytest.raises(BadOption) as refused:
+        await service.set_orders(HERE, others[0], {"m1": "A1"})
+    assert refused.value.text("en") == "You can plan your turn only while the player before you is playing."
+    with pytest.raises(TableError) as nothing:
+        await service.order_form(HERE, others[0])
+    assert nothing.value.key == "orders.nothing_now"
+    assert (await service.table(table_id=table_id)).revision == table.revision
