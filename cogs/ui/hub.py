@@ -567,6 +567,13 @@ class TableHub:
         panel = await self._panel(player, out)
         if panel is not None:
             view = _with_order_buttons(view, panel, player.locale)
+        message = interaction.message
+        if message is not None and message.id == out.table.board_message_id and not interaction.response.is_done():
+            # Clicked on the board: the click is acknowledged without touching it, and the reply
+            # follows; the board can then be edited through this click (the move made from the
+            # reply needs no request against the global limit).
+            await interaction.response.defer()
+            self._hooks[out.table_id] = (message.id, interaction, discord.utils.utcnow())
         await self.reply(interaction, out.reply, view=view)
 
     async def _panel(self, player: Player, out: Outbox) -> OrderPanel | None:

@@ -60,6 +60,16 @@ def custom_ids(message: Any) -> list[str]:
     return ids
 
 
+def reply_of(result: Any) -> Any:
+    """The reply only the clicker sees: the response, or, for a click on the board (acknowledged
+    without touching it, so the board can be edited through it), the followup that came after."""
+    if result.response is not None and result.response.ephemeral:
+        return result.response
+    private = [m for m in result.followups if m.ephemeral]
+    assert private, result
+    return private[-1]
+
+
 def pick(ask: Ask) -> str:
     """The policy's action code for an open decision."""
     codes = [c.code for c in ask.choices]
@@ -103,8 +113,7 @@ async def play_one(env: Any, channel: Any, actors: dict[str, Any], *, ai: bool =
     if custom_id in custom_ids(board):
         return await actor.click(board, custom_id=custom_id)
     opened = await actor.click(board, custom_id=f"gh:{table.id}:mine")
-    assert opened.ephemeral
-    return await actor.click(opened.response, custom_id=custom_id)
+    return await actor.click(reply_of(opened), custom_id=custom_id)
 
 
 def form_controls(shown: Any) -> dict[str, dict[str, Any]]:

@@ -11,7 +11,7 @@ import pytest
 
 from rules.engine import Game, playout, random_player
 from tests.cogs.conftest import TEST_GAMES
-from tests.cogs.support import board_of, custom_ids, hub, table_in
+from tests.cogs.support import board_of, custom_ids, hub, reply_of, table_in
 
 MOVES = 150
 
@@ -110,8 +110,7 @@ async def play_one(env: Any, channel: Any, actors: dict[str, Any], rng: random.R
         result = await actor.select(board, [code], custom_id=f"ghs:{table.id}:{ask.decision}:{part}")
     else:
         opened = await actor.click(board, custom_id=f"gh:{table.id}:mine")
-        private = opened.response
-        assert opened.ephemeral and private is not None
+        private = reply_of(opened)
         if button in custom_ids(private):
             result = await actor.click(private, custom_id=button)
         else:

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from tests.cogs.people import set_order, set_order_from_dm
-from tests.cogs.support import board_of, custom_ids, hub, table_in
+from tests.cogs.support import board_of, custom_ids, hub, reply_of, table_in
 from tests.cogs.test_leaks import components, play_one, seat_everyone
 
 PLIES = 90
@@ -123,7 +123,7 @@ async def clicked(env: Any, channel: Any, actors: dict[str, Any], code: str, sea
         await actor.click(board, custom_id=button)
     else:
         opened = await actor.click(board, custom_id=f"gh:{table.id}:mine")
-        await actor.click(opened.response, custom_id=button)
+        await actor.click(reply_of(opened), custom_id=button)
 
 
 async def with_means(env: Any, game: str, means: str) -> tuple[list[Seen], list[tuple[int, str]], list[str], str]:
