@@ -383,6 +383,9 @@ class TableHub:
     async def _after_board(self, out: Outbox, new_board: int | None) -> None:
         """Results and reminders, private texts, and the one call that records what was posted."""
         table = out.table
+        if out.over:  # the last board is up: nothing of it is edited again
+            self._hooks.pop(table.id, None)
+            self._pictures.pop(table.id, None)
         if out.results:
             # The whole game as an animation comes on request (a button), drawn only if wanted.
             extra: dict[str, Any] = {}

@@ -185,3 +185,35 @@ async def test_an_order_set_out_of_turn_keeps_the_boards_buttons_and_pings_nobod
     result = await actors[ask.user_id].click(board, custom_id=f"gh:{table.id}:{ask.decision}:{pick(ask)}")
     assert result.acknowledged and not result.ephemeral, "the board's buttons still play"
     assert (await play_one(simcord_env, channel, actors)).acknowledged
+
+
+async def test_tr_ord_6_own_colours_come_as_two_more_forms_and_the_whole_order_is_read_back(simcord_env: Any) -> None:
+    """TR-ORD-5/6: "colours: own" opens two more forms (three cars each) through a Continue button
+    (a modal cannot open a modal); every amount at its largest still fits the buttons' custom ids."""
+    hub(simcord_env).service.new_seed = lambda: "own-colours"
+    _, channel, actors, _ = await seat_everyone(simcord_env, "toprace", 3)
+    table = await table_in(simcord_env, channel)
+    _, holder = await _holder(simcord_env, channel, actors)
+    panel = await holder.slash(channel, "game orders")
+    shown = await holder.click(panel.response, custom_id=f"gho:{table.id}:form")
+    controls = form_controls(shown)
+    assert controls["policy"]["type"] == 4, "a number is typed"
+    money = str(hub(simcord_env).service.state_of(table).money[table.seat_of(str(holder.id)).seat])  # type: ignore[union-attr]
+    first = {**prefilled(shown), "policy": money, "scope": "game", "colours": "own"}
+    if "max_bid" in controls:
+        first["max_bid"] = "pass"
+    step = await submit_form(holder, shown, first)
+    assert "Part 2" in step.response.content and not (await table_in(simcord_env, channel)).orders
+    for part in (2, 3):
+        following = next(c for c in custom_ids(step.response) if ":next:" in c)
+        assert len(following) <= 100
+        shown = await holder.click(step.response, custom_id=following)
+        assert len(form_controls(shown)) == 3 and f"part {part}" in shown.modal["title"]
+        step = await submit_form(holder, shown, {name: money for name in form_controls(shown)})
+    assert "own maximum" in step.response.content or "their own" in step.response.content, step.response.content
+    ids = custom_ids(step.response)
+    assert all(len(c) <= 100 for c in ids)
+    saved = await holder.click(step.response, custom_id=ids[0])
+    assert saved.response.content.startswith("Saved.")
+    (held,) = (await table_in(simcord_env, channel)).orders.values()
+    assert held["colours"] == "own" and sum(1 for k in held if k.startswith("car_")) == 6
