@@ -169,15 +169,13 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ghu:
 
 
 class OrderButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gho:(?P<table>\d{1,19}):(?P<kind>form|show|cancel)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gho:(?P<table>\d{1,19}):(?P<kind>form|cancel)"
 ):
-    """ "Set my order" / "Plan my turn" (opens the order's form), "My orders" (the order held, with
-    those buttons) and "Cancel my order"; seen by the holder alone (a private view, a DM)."""
+    """ "Set my order" / "Plan my turn" (opens the order's form) and "Cancel my order"; seen by
+    the holder alone (a private view, a DM)."""
 
-    def __init__(self, table_id: int, kind: str = "show", label: str = "") -> None:
-        style = {"cancel": discord.ButtonStyle.danger, "form": discord.ButtonStyle.primary}.get(
-            kind, discord.ButtonStyle.secondary
-        )
+    def __init__(self, table_id: int, kind: str = "form", label: str = "") -> None:
+        style = discord.ButtonStyle.danger if kind == "cancel" else discord.ButtonStyle.primary
         super().__init__(
             discord.ui.Button(label=clip(label or kind, MAX_LABEL), style=style, custom_id=f"gho:{table_id}:{kind}")
         )
@@ -192,14 +190,12 @@ class OrderButton(
         return cls(int(match["table"]), match["kind"], getattr(item, "label", "") or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Open the form, show the order, or cancel it."""
+        """Open the form, or cancel the order."""
         hub = hub_of(interaction)
-        if self.kind == "form":
-            await hub.open_form(interaction, self.table_id, Draft())
-        elif self.kind == "cancel":
+        if self.kind == "cancel":
             await hub.cancel_order(interaction, self.table_id)
         else:
-            await hub.show_orders(interaction, table_id=self.table_id)
+            await hub.open_form(interaction, self.table_id, Draft())
 
 
 FORM_KINDS = ("next", "save", "edit", "drop")

@@ -33,10 +33,6 @@ class Hub(Protocol):
         """Take the move back."""
         ...
 
-    async def show_orders(self, interaction: discord.Interaction, *, table_id: int) -> None:
-        """The user's standing order, with the buttons to set or cancel it."""
-        ...
-
     async def open_form(
         self, interaction: discord.Interaction, table_id: int, draft: Draft, *, prefill: Draft | None = None
     ) -> None:
