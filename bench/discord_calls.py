@@ -96,9 +96,12 @@ def route(method: str, path: str, channel_id: int) -> str:
 
 def pictures_in(payload: Any) -> int:
     """The files a request uploads (a new attachment has a small index for its id; one the
-    message keeps has its snowflake)."""
-    attachments = payload.get("attachments") if isinstance(payload, dict) else None
-    return sum(1 for a in attachments or [] if isinstance(a.get("id"), int) and a["id"] < 10)
+    message keeps has its snowflake); an interaction's response holds its message in ``data``."""
+    if not isinstance(payload, dict):
+        return 0
+    message = payload.get("data") if isinstance(payload.get("data"), dict) else payload
+    attachments = message.get("attachments") or []
+    return sum(1 for a in attachments if isinstance(a.get("id"), int) and a["id"] < 10)
 
 
 async def measure(game: str, players: int, clicks: int, folder: Path, mode: str = "clicks") -> dict[str, Any]:
