@@ -3,11 +3,15 @@ a particular game, and nothing here reads the store: an Outbox carries everythin
 
 **The board follows the turn.** A table has one live board message. While the same players keep
 deciding, it is edited in place — by the interaction response when the click came from the board
-itself, which costs no request against Discord's global limit. When the turn passes to someone
-new, the board moves to the bottom of the channel as a new message that mentions them (the ping:
-edits do not notify) and carries their buttons; the old board becomes a one-line summary of what
-happened, without buttons or picture. So a hand-off costs one rate-limited request, a decision
-that stays with the same player none, and the channel never holds two live sets of buttons.
+itself, or through an interaction that can still edit it (a click on the board's "Choose
+(secret)", acknowledged without touching the board; a command whose response the board is), none
+of which counts against Discord's global limit. When the turn passes to someone new, the board
+moves to the bottom of the channel as a new message that mentions them (the ping: edits do not
+notify) and carries their buttons — with ``/game move``, the command's own response — and the old
+board becomes one line pointing to it, without buttons or picture. So a hand-off costs at most one
+rate-limited request, a decision that stays with the same player none, and the channel never
+holds two live sets of buttons. The picture is uploaded only when it changed, or with a board
+that moves down (a new message must carry it).
 
 What reaches a public message is decided here once: text from the Outbox's public parts and
 components from ``public_view`` (never a secret decision's choices). Mentions are off by default
