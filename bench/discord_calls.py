@@ -34,8 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from simcord.env import Env
 
 from bot.client import build_bot
-from tests.cogs.support import table_in
-from tests.cogs.test_leaks import play_one, seat_everyone
+from tests.cogs.test_leaks import ai_choice, play_one, seat_everyone
 
 GAMES = {"mogul": 4, "toprace": 4, "takenoko": 3, "racebow": 4}
 MODES = ("clicks", "slash")
@@ -43,14 +42,10 @@ MODES = ("clicks", "slash")
 
 async def play_one_slash(env: Any, channel: Any, actors: dict[str, Any], rng: random.Random) -> bool:
     """One decision, chosen by the game's AI, played with ``/game move`` by the player asked."""
-    service = env.bot.hub.service
-    table = await table_in(env, channel)
-    if table.status != "active":
+    found = await ai_choice(env, channel, rng)
+    if found is None:
         return False
-    asks = await service.asks(table_id=table.id)
-    ask = min(asks, key=lambda a: a.seat)
-    game = service.games[table.game]
-    code = game.action_code(game.ai_action(service.state_of(table), ask.seat, rng))
+    _, ask, _, code = found
     result = await actors[ask.user_id].slash(channel, "game move", choice=code)
     assert result.acknowledged
     return True

@@ -89,17 +89,25 @@ async def check_public(env: Any, channel: Any, spectator: Any) -> None:
             assert label not in texts, label
 
 
-async def play_one(env: Any, channel: Any, actors: dict[str, Any], rng: random.Random) -> bool:
-    """One decision, chosen by the game's AI, through the components a player would use."""
+async def ai_choice(env: Any, channel: Any, rng: random.Random) -> tuple[Any, Any, list[Any], str] | None:
+    """The table, the decision to make next (the lowest seat asked), every open decision, and
+    what the game's AI plays there; None once the game is over."""
     service = hub(env).service
     table = await table_in(env, channel)
     if table.status != "active":
-        return False
+        return None
     asks = await service.asks(table_id=table.id)
     ask = min(asks, key=lambda a: a.seat)
     game = service.games[table.game]
-    state = service.state_of(table)
-    code = game.action_code(game.ai_action(state, ask.seat, rng))
+    return table, ask, asks, game.action_code(game.ai_action(service.state_of(table), ask.seat, rng))
+
+
+async def play_one(env: Any, channel: Any, actors: dict[str, Any], rng: random.Random) -> bool:
+    """One decision, chosen by the game's AI, through the components a player would use."""
+    found = await ai_choice(env, channel, rng)
+    if found is None:
+        return False
+    table, ask, asks, code = found
     actor = actors[ask.user_id]
     board = await board_of(env, channel)
     button = f"gh:{table.id}:{ask.decision}:{code}"
