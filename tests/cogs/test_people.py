@@ -20,7 +20,6 @@ async def test_lazy_people_set_their_orders_through_the_form_and_the_orders_play
     tally = await play_as_people(simcord_env, channel, actors, seed=3, most=120)
     table = await table_in(simcord_env, channel)
     log = await hub(simcord_env).service.store.actions(table.id)
-    print(game, tally)
     assert tally.forms >= 2, tally
     assert any(e.how == "order" for e in log), "the orders set through the form played"
     assert tally.decisions > tally.clicks and tally.hand_offs <= tally.clicks, tally
