@@ -53,8 +53,9 @@ What the figures count, as a person lives them:
   asked of several at once waits for the last of them); ``days_ping4h`` (public modes): when
   every player answers a ping within 4 hours on average.
 
-Medians over seeds 0..N-1: ``--seeds`` (15) at 4 players, the figures the goals are read at,
-``--other-seeds`` (5) at the other counts. Every mode of one seed replays the same positions
+Medians over seeds 0..N-1, N by game (``SEEDS``): most at 4 players, the figures the goals are
+read at, fewer at the other counts where the AI thinks long (``--seeds`` and ``--other-seeds`` set
+them for every game). Every mode of one seed replays the same positions
 where it makes the same moves (``Playthrough``), so each position's AI choice and suggestion is
 computed once; the AI's own thinking is what remains (Takenoko's and Top Race's most). With
 ``--kinds`` the ``public`` hand-offs are broken down by what was asked (the prompt's catalogue
@@ -100,7 +101,12 @@ turn. Elsewhere their standing order already answers their turns between looks (
 or nothing can be set ahead (Takenoko), so a heads-up would only be one more ping."""
 
 HEADLINE_PLAYERS = 4
-"""The player count the goals are read at (``--seeds``; the others take ``--other-seeds``)."""
+"""The player count the goals are read at."""
+
+SEEDS: dict[str, tuple[int, int]] = {"mogul": (15, 15), "racebow": (15, 15), "toprace": (15, 3), "takenoko": (8, 3)}
+"""Seeds per game, at 4 players and at the other counts. A seed costs about one game of the AI's
+thinking (its modes share their positions), so the games whose AI thinks long take fewer, and
+the whole default run takes a few minutes on one core (bench/RESULTS.md)."""
 
 PING_HOURS = 4.0
 """How long a person takes to answer a ping, on average (``days_ping4h``)."""
@@ -469,8 +475,8 @@ def traced(args: argparse.Namespace) -> dict[str, Any]:
 def main() -> None:
     """Run the bench and print its JSON."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seeds", type=int, default=15, help="seeds at 4 players")
-    parser.add_argument("--other-seeds", type=int, default=5, help="seeds at the other player counts")
+    parser.add_argument("--seeds", type=int, help="seeds at 4 players, every game (default: SEEDS)")
+    parser.add_argument("--other-seeds", type=int, help="seeds at the other player counts, every game")
     parser.add_argument("--game", action="append", choices=sorted(GAMES))
     parser.add_argument("--players", type=int, action="append", help="only these player counts")
     parser.add_argument("--kinds", action="store_true", help="break the public hand-offs down by prompt")
@@ -501,9 +507,10 @@ def main() -> None:
                     continue
                 kinds: Counter[str] | None = Counter() if args.kinds else None
                 heads_up = frozenset(args.heads_up) if args.heads_up else HEADS_UP
-                seeds = args.seeds if players == HEADLINE_PLAYERS else args.other_seeds
+                headline, other = SEEDS.get(name, (15, 5))
+                seeds = (args.seeds or headline) if players == HEADLINE_PLAYERS else (args.other_seeds or other)
                 found[key][str(players)] = cell(game, players, options, seeds, kinds, heads_up)
-    found["seeds"] = {str(HEADLINE_PLAYERS): args.seeds, "other": args.other_seeds}
+                found[key][str(players)]["seeds"] = seeds
     found["cpu_seconds"] = round(time.process_time() - started)
     print(json.dumps(found, indent=1))
 

@@ -84,7 +84,8 @@ def test_rb_pre_1_the_same_position_always_suggests_the_same_pre_move() -> None:
                 assert all(ORDERS.suggest(state, nxt) == first for _ in range(3))
                 checked += 1
             ply += 1
-            state, _ = GAME.apply(state, seat, GAME.ai_action(state, seat, rng_for(f"{seed}:ai", ply)), rng_for(seed, ply))
+            action = GAME.ai_action(state, seat, rng_for(f"{seed}:ai", ply))
+            state, _ = GAME.apply(state, seat, action, rng_for(seed, ply))
     assert checked > 100
 
 
