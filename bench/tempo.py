@@ -219,7 +219,7 @@ class Person:
     heads_up: bool
     settled: set[Seat] = field(default_factory=set)
 
-    def wants(self, orders: Orders[Any, Any], suggestion: Order, held: Order | None, seat: Seat) -> bool:
+    def wants(self, suggestion: Order, held: Order | None, seat: Seat) -> bool:
         """Whether the seat saves ``suggestion`` now, holding ``held``: a steady seat whenever it
         differs from what it holds, a lazy one only the first time the form offers something."""
         if not suggestion or (not self.steady and seat in self.settled):
@@ -340,7 +340,7 @@ def public_game(
         if orders is None:
             return False
         suggestion = play.suggest(node, seat)
-        if not person.wants(orders, suggestion, standing.get(seat), seat):
+        if not person.wants(suggestion, standing.get(seat), seat):
             return False
         interactions += 2 * form_pages(orders, play.state(node), seat, suggestion) + 1
         forms += 1
