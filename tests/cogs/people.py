@@ -11,8 +11,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.engine import rng_for
 from tests.cogs.support import custom_ids, hub, prefilled, submit_form, table_in
-from tests.cogs.test_leaks import play_one
+from tests.cogs.test_leaks import ai_choice, click_choice, play_one
 
 
 async def fill_form(clicker: Any, opened: Any, overrides: dict[str, str] | None = None) -> Any:
@@ -144,3 +145,43 @@ async def _look(env: Any, channel: Any, actor: Any, user: str, lazy: bool, settl
     if await set_order(env, actor, channel):
         tally.forms += 1
         settled.add(user)
+
+
+async def play_like_the_bench(env: Any, channel: Any, actors: dict[str, Any], seed: str) -> Tally:
+    """Play the channel's table to its end as bench/tempo.py's *lazy* person does (``public_lazy``):
+    whoever is asked clicks the game's AI choice drawn from ``rng_for(f"{seed}:ai", ply + 1)``, and
+    when their look ends (the table waits for someone else) a player who never saved a form opens
+    it, keeps its pre-filled suggestion and saves it. Tallies hand-offs as the bench does: the
+    boards that moved down pinging someone."""
+    tally = Tally()
+    settled: set[str] = set()
+    seen = {m.id for m in channel.history()}
+
+    def pings() -> None:
+        raw = env.backend.messages[channel.id]
+        for message in channel.history():
+            if message.id not in seen:
+                seen.add(message.id)
+                pinged = raw[message.id].ping_user_ids
+                tally.hand_offs += len(pinged)
+                tally.pings += bool(pinged)
+
+    while True:
+        found = await ai_choice(env, channel, lambda table: rng_for(f"{seed}:ai", table.ply + 1))
+        if found is None:
+            break
+        table, ask, _, _ = found
+        await click_choice(env, channel, actors, found)
+        tally.clicks += 1
+        pings()
+        after = await table_in(env, channel)
+        tally.decisions += after.ply - table.ply
+        still = after.status == "active" and any(
+            a.user_id == ask.user_id for a in await hub(env).service.asks(table_id=after.id)
+        )
+        if not still and ask.user_id not in settled and after.status == "active":
+            if await set_order(env, actors[ask.user_id], channel):
+                tally.forms += 1
+                settled.add(ask.user_id)
+            pings()  # an order saved out of turn moves nothing, but say so if it did
+    return tally
