@@ -49,7 +49,7 @@ from db.store import StaleMove, TableNotFound, fits_id
 from rules.engine import Event, Game, IllegalAction, MalformedAction, Msg, Outcome, playout, rng_for
 
 log = logging.getLogger("gamehost.service")
-MAX_AI_PLIES = 100_000  # a safety net: every game ends long before this (DESIGN.md, "Every game ends")
+MAX_AI_PLIES = 100_000  # a safety net: every game ends long before this (docs/design.md, "Every game ends")
 AI_PREFIX = "ai:"
 
 
