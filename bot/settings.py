@@ -29,11 +29,13 @@ class Settings(BaseSettings):
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     # Memory (README, "Operating"): the table records kept (about 5 KB each), the parsed game
     # states kept, the entries of public histories kept (for /game log and recaps); and the
-    # seconds of catching up the scheduler does in one go before it lets clicks in.
+    # seconds of catching up the scheduler does in one go before it lets clicks in; the bytes of
+    # board pictures kept.
     cached_tables: int = Field(default=Limits.cached_tables, ge=1)
     cached_states: int = Field(default=Limits.cached_states, ge=1)
     history_entries: int = Field(default=Limits.history_entries, ge=1)
     due_batch_seconds: float = Field(default=Limits.due_batch_seconds, gt=0)
+    picture_bytes: int = Field(default=Limits.picture_bytes, ge=0)
 
     @field_validator("database_url")
     @classmethod
@@ -70,7 +72,9 @@ class Settings(BaseSettings):
     @property
     def limits(self) -> Limits:
         """What the process keeps in memory, and how it paces catching up."""
-        return Limits(self.cached_tables, self.cached_states, self.history_entries, self.due_batch_seconds)
+        return Limits(
+            self.cached_tables, self.cached_states, self.history_entries, self.due_batch_seconds, self.picture_bytes
+        )
 
     @property
     def database(self) -> str:

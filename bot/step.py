@@ -27,6 +27,9 @@ class Step:
     """Reminders that fell due with it."""
     board: int | None = None
     """The board message the write found (the one a hand-off moves below)."""
+    stopped: dict[int, Msg] = field(default_factory=dict)
+    """Seats whose standing order or pre-move was dropped in this write without deciding, and
+    the private line that says why (``Orders.why_stopped``, RB-PRE-2)."""
 
     def newly_asked(self, table: TableRecord, actor: int | None) -> tuple[str, ...]:
         """The people this write newly asks to decide, the one acting now aside (none once the

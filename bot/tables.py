@@ -42,6 +42,8 @@ class Limits:
     due_batch_seconds: float = 0.25
     """Work the scheduler does in one go when much has fallen due (after an outage) before it
     publishes it and lets clicks in."""
+    picture_bytes: int = 32_000_000
+    """Bytes of board pictures kept, to attach one again without drawing it (cogs/ui/hub.py)."""
 
 
 DEFAULT_LIMITS = Limits()

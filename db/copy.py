@@ -23,7 +23,7 @@ TABLE_COLUMNS = (
 )
 SEAT_COLUMNS = "table_id, user_id, name, is_ai, locale, seat, joined_at, live"
 ACTION_COLUMNS = "table_id, ply, seat, action, how, created_at"
-PLAYER_COLUMNS = "user_id, dm_closed, reminders, updated_at"
+PLAYER_COLUMNS = "user_id, dm_closed, reminders, heads_up, updated_at"
 NOTE_COLUMNS = "table_id, ply, note, created_at"
 FINISH_COLUMNS = "seq, table_id, guild_id, rated"
 RATING_COLUMNS = "guild_id, game, user_id, name, mu, sigma, rating, games, wins"
@@ -111,7 +111,7 @@ async def _read_all(source: Path) -> dict[str, list[tuple[Any, ...]]]:
         # SQLite's integers 0/1 are PostgreSQL's booleans; its rowid keeps the join order.
         "seats": [(r[0], r[1], r[2], bool(r[3]), r[4], r[5], r[6], bool(r[7]), r[8]) for r in seats],
         "actions": [tuple(r) for r in actions],
-        "players": [(r[0], bool(r[1]), bool(r[2]), r[3]) for r in players],
+        "players": [(r[0], bool(r[1]), bool(r[2]), bool(r[3]), r[4]) for r in players],
         "notes": [tuple(r) for r in notes],
         "finishes": [(r[0], r[1], r[2], bool(r[3])) for r in finishes],
         "ratings": [tuple(r) for r in ratings],

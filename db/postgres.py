@@ -166,13 +166,14 @@ class PostgresStore:
         async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            current = int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+            # Every version not recorded, not only those above the newest (as on SQLite).
+            done = {int(r[0]) for r in await conn.fetch("SELECT version FROM schema_version")}
             for version, sql in migrations("postgres"):
-                if version > current:
+                if version not in done:
                     await conn.execute(sql)  # no arguments: the simple protocol runs the whole script
                     await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", version)
-                    current = version
-        return current
+                    done.add(version)
+        return max(done, default=0)
 
     # -- tables ---------------------------------------------------------------------------------
     async def create_table(
@@ -670,6 +671,27 @@ class PostgresStore:
             await conn.execute(
                 "INSERT INTO players (user_id, reminders, updated_at) VALUES ($1, $2, $3)"
                 " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders,"
+                " updated_at = excluded.updated_at",
+                user_id,
+                on,
+                self.clock(),
+            )
+
+    async def heads_up_for(self, user_ids: Sequence[str]) -> set[str]:
+        """Those of ``user_ids`` who turned the heads-up on."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return set()
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch("SELECT user_id FROM players WHERE heads_up AND user_id = ANY($1::text[])", wanted)
+        return {str(r[0]) for r in rows}
+
+    async def set_heads_up(self, user_id: str, on: bool) -> None:
+        """Turn ``user_id``'s heads-up on or off."""
+        async with self._pool.acquire() as conn:
+            await conn.execute(
+                "INSERT INTO players (user_id, heads_up, updated_at) VALUES ($1, $2, $3)"
+                " ON CONFLICT (user_id) DO UPDATE SET heads_up = excluded.heads_up,"
                 " updated_at = excluded.updated_at",
                 user_id,
                 on,

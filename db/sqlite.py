@@ -112,15 +112,16 @@ class SqliteStore:
         """Apply every migration not yet recorded in schema_version; return the version now."""
         async with self._tx() as conn:
             await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            row = await _fetchone(conn, "SELECT MAX(version) FROM schema_version")
-            current = int(row[0]) if row and row[0] is not None else 0
+            # Every version not recorded, not only those above the newest: migrations merged from
+            # branches land out of order (a database at 9 still gets an 8 numbered before it).
+            done = {int(r[0]) for r in await conn.execute_fetchall("SELECT version FROM schema_version")}
             for version, sql in migrations():
-                if version > current:
+                if version not in done:
                     for statement in _statements(sql):
                         await conn.execute(statement)
                     await conn.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
-                    current = version
-        return current
+                    done.add(version)
+        return max(done, default=0)
 
     # -- tables ---------------------------------------------------------------------------------
     async def create_table(
@@ -576,6 +577,28 @@ class SqliteStore:
             await conn.execute(
                 "INSERT INTO players (user_id, reminders, updated_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders,"
+                " updated_at = excluded.updated_at",
+                (user_id, int(on), self.clock()),
+            )
+
+    async def heads_up_for(self, user_ids: Sequence[str]) -> set[str]:
+        """Those of ``user_ids`` who turned the heads-up on."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return set()
+        marks = ", ".join("?" for _ in wanted)
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                f"SELECT user_id FROM players WHERE heads_up <> 0 AND user_id IN ({marks})", wanted
+            )
+            return {str(r[0]) for r in rows}
+
+    async def set_heads_up(self, user_id: str, on: bool) -> None:
+        """Turn ``user_id``'s heads-up on or off."""
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO players (user_id, heads_up, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET heads_up = excluded.heads_up,"
                 " updated_at = excluded.updated_at",
                 (user_id, int(on), self.clock()),
             )

@@ -212,6 +212,15 @@ class TableStore(Protocol):
         """Turn ``user_id``'s reminders on or off."""
         ...
 
+    async def heads_up_for(self, user_ids: Sequence[str]) -> set[str]:
+        """Those of ``user_ids`` who turned the heads-up on (a notice when the player before them
+        starts their turn)."""
+        ...
+
+    async def set_heads_up(self, user_id: str, on: bool) -> None:
+        """Turn ``user_id``'s heads-up on or off."""
+        ...
+
     async def closed_dms(self, user_ids: Sequence[str]) -> set[str]:
         """Those of ``user_ids`` whose DMs have failed (they get ephemeral replies instead)."""
         ...

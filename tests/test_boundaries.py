@@ -1,4 +1,4 @@
-"""Dependencies point one way (DESIGN.md, "Layout"): rules/ is pure, db/ knows no Discord."""
+"""Dependencies point one way (docs/design.md, "The layers"): rules/ is pure, db/ knows no Discord."""
 
 from __future__ import annotations
 

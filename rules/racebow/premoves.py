@@ -239,31 +239,37 @@ def label(field: str, value: str) -> Msg:
 
 def suggest(state: RacebowState, seat: Seat) -> Order:
     """The form's pre-filled pre-move: the normal AI's own turn if it began now, part by part
-    (perfect information: the whole board is the seat's view); ``{}`` when none can be set."""
+    (perfect information: the whole board is the seat's view); ``{}`` when none can be set. A part
+    the form offers that the AI's turn would not reach, or whose AI choice the form does not list
+    (its choices follow the position with no stack action), is left as "ask". The AI's ties are
+    broken by a source of its own, so the same position always suggests the same pre-move."""
     from .ai import ai_action
 
     if not fields(state, seat):
         return {}
+    rng = random.Random(0)
     rehearsal = _rehearsal(state, seat)
-    move = ai_action(rehearsal, seat, _NO_DRAW)
+    move = ai_action(rehearsal, seat, rng)
     values = {M1: action_code(move)[3:]}
-    after = apply(rehearsal, seat, move, _NO_DRAW)[0]
+    wanted: dict[str, str] = {}
+    after = apply(rehearsal, seat, move, rng)[0]
     if after.turn == seat and after.ask == "stack":
-        choice = ai_action(after, seat, _NO_DRAW)
-        values[STACK] = action_code(choice)
-        after = apply(after, seat, choice, _NO_DRAW)[0]
-    elif STACK in {spec.name for spec in follow_up(state, seat, values)}:
-        values[STACK] = ASK
+        choice = ai_action(after, seat, rng)
+        wanted[STACK] = action_code(choice)
+        after = apply(after, seat, choice, rng)[0]
     if after.turn == seat and after.ask == "turbo":
-        choice = ai_action(after, seat, _NO_DRAW)
+        choice = ai_action(after, seat, rng)
         if choice == END:
-            values[THEN] = "end"
+            wanted[THEN] = "end"
         else:
-            second = apply(after, seat, TURBO, _NO_DRAW)[0]
+            second = apply(after, seat, TURBO, rng)[0]
             if second.turn == seat and second.ask == "move" and len(legal_actions(second, seat)) > 1:
-                values[THEN] = "turbo:" + action_code(ai_action(second, seat, _NO_DRAW))[3:]
+                wanted[THEN] = "turbo:" + action_code(ai_action(second, seat, rng))[3:]
             else:
-                values[THEN] = "turbo"
-    elif THEN in {spec.name for spec in follow_up(state, seat, values)}:
-        values[THEN] = ASK
+                wanted[THEN] = "turbo"
+    for spec in follow_up(state, seat, values):
+        value = wanted.get(spec.name, ASK)
+        if value not in spec.choices:
+            value = "turbo" if value.startswith("turbo") and "turbo" in spec.choices else ASK
+        values[spec.name] = value
     return check(state, seat, values)

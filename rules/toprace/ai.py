@@ -97,12 +97,19 @@ def plan(state: TopRaceState, seat: int, rng: random.Random) -> Order | None:
 
 def suggest(state: TopRaceState, seat: int) -> Order:
     """The form's pre-filled order (TR-ORD-6), from the seat's own view (its hand and money, the
-    public board): during an auction, the normal AI's limit for the car on offer, and a policy for
-    this race giving each car still unsold the AI's limit for it (its hand decides which cars it
-    pushes), the lowest of them for any car; else no policy. ``{}`` once the game is over."""
+    public board): during an auction, the normal AI's limit for the car on offer, and a policy
+    giving each car still unsold the AI's limit for it (its hand decides which cars it pushes),
+    the lowest of them for any car; else no policy. ``{}`` once the game is over.
+
+    The policy is for the whole game while races follow this one (TR-GP-1): its maxima, from this
+    race's hand, then answer the next race's first offers too, until the player next looks and
+    the form offers that race's (a policy for this race alone would ask each player again at the
+    start of every auction)."""
     if state.phase == "over" or not 0 <= seat < state.players:
         return {}
     values: dict[str, str] = dict(orders.NO_POLICY)
+    if state.race < state.races:
+        values[orders.SCOPE] = "game"
     if orders.in_offer(state, seat):
         lo = max(state.high + BID_STEP, BID_STEP)
         limit = bid_limit(state, seat)

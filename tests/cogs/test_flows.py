@@ -9,7 +9,17 @@ from bot.i18n import t
 from db.records import TableRecord
 from db.sqlite import SqliteStore
 from tests.cogs.conftest import make_bot, restart
-from tests.cogs.support import board_of, close_dms, custom_ids, hub, open_mogul, pick, play_one, table_in
+from tests.cogs.support import (
+    board_of,
+    close_dms,
+    custom_ids,
+    hub,
+    open_mogul,
+    pick,
+    play_one,
+    reply_of,
+    table_in,
+)
 
 STALE = t("error.stale", "en")
 
@@ -48,8 +58,8 @@ async def test_restart_keeps_buttons_working(simcord_env: Any, db_path: Path) ->
 
     # The board from before the restart still answers: "My hand" and the current choice.
     board = await board_of(simcord_env, channel)
-    mine = await actors[ask.user_id].click(board, custom_id=f"gh:{table.id}:hand")
-    assert mine.ephemeral and "Mogul" in mine.response.content
+    mine = reply_of(await actors[ask.user_id].click(board, custom_id=f"gh:{table.id}:hand"))
+    assert "Mogul" in mine.content
     res = await play_one(simcord_env, channel, actors)
     assert res.acknowledged
     assert (await table_in(simcord_env, channel)).ply > before[0]
@@ -211,9 +221,9 @@ async def test_secret_choices_and_other_commands(simcord_env: Any) -> None:
         if len(table.decisions) > 1 or f"gh:{table.id}:mine" in custom_ids(board):
             asks = await hub(simcord_env).service.asks(table_id=table.id)
             human = next(a for a in asks if a.user_id in actors)
-            opened = await actors[human.user_id].click(board, custom_id=f"gh:{table.id}:mine")
-            assert opened.ephemeral and custom_ids(opened.response)
-            done = await actors[human.user_id].click(opened.response, custom_id=custom_ids(opened.response)[0])
+            opened = reply_of(await actors[human.user_id].click(board, custom_id=f"gh:{table.id}:mine"))
+            assert custom_ids(opened)
+            done = await actors[human.user_id].click(opened, custom_id=custom_ids(opened)[0])
             assert done.response.ephemeral
         else:
             await play_one(simcord_env, channel, actors)

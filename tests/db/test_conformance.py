@@ -118,6 +118,20 @@ async def test_player_preferences(store: TableStore) -> None:
     assert await store.closed_dms(["u8"]) == set() and await store.closed_dms([]) == set()
 
 
+async def test_the_heads_up_is_off_until_a_player_turns_it_on(open_store: OpenStore) -> None:
+    """Issue 27's heads-up, a player's preference kept beside the others (migrations sqlite 0009,
+    postgres 0006): off by default, on for whoever turns it on, seen by every process."""
+    a, b = await open_store(), await open_store()
+    assert await a.heads_up_for(["u1", "u2"]) == set() and await a.heads_up_for([]) == set()
+    await a.set_heads_up("u1", True)
+    await a.set_reminders("u1", False)
+    assert await b.heads_up_for(["u1", "u2", "u3"]) == {"u1"}
+    assert not await b.reminders_on("u1"), "one preference leaves the other alone"
+    await b.set_heads_up("u1", False)
+    await b.set_heads_up("u2", True)
+    assert await a.heads_up_for(["u1", "u2"]) == {"u2"}
+
+
 async def test_two_processes_opening_a_table_in_one_channel(open_store: OpenStore) -> None:
     """Both open a lobby in the same channel at once: one lands, the other is told which table is
     live there."""
@@ -496,7 +510,7 @@ async def test_two_processes_apply_a_standing_order_once(open_store: OpenStore, 
     assert a.state_of(table).phase == "auction"
     holder_seat = (ask.seat + 1) % 3  # the next bidder, clockwise (MG-AUC-1)
     holder = PEOPLE[table.seats[holder_seat].user_id]
-    await a.set_orders(place, holder, {"pays": "5", "scope": "always"})
+    await a.set_orders(place, holder, {"scope": "always", "pays": "5", "pot": "off", "keep": "off", "after": "ask"})
     clicker = PEOPLE[ask.user_id]
     outcomes = await asyncio.gather(
         a.act(clicker, "pay", table_id=table_id, decision=ask.decision),
@@ -506,6 +520,57 @@ async def test_two_processes_apply_a_standing_order_once(open_store: OpenStore, 
     assert sorted(type(o).__name__ for o in outcomes) == ["Outbox", "Stale"]
     log = await b.store.actions(table_id)
     assert [(e.seat, e.code, e.how) for e in log[-2:]] == [(ask.seat, "pay", ""), (holder_seat, "pay", "order")]
+    assert await b.replay(table_id) == b.state_of(await b.table(table_id=table_id))
+
+
+async def test_a_pre_move_survives_a_restart_and_plays_once_when_two_processes_race_the_turn_before(
+    open_store: OpenStore, clock: Clock
+) -> None:
+    """RB-PRE-1/2: a pre-move lives in the table's row (a process started afterwards sees it) and
+    plays inside the guarded write of the move that ends the turn before it; when that move
+    reaches two processes at once, one write lands, with the pre-move's part, the other finds the
+    table moved: the pre-move never plays twice. (A pre-move whose cell the last move changed is
+    dropped, RB-PRE-2: the next turn's player then plans theirs, until one plays.)"""
+    a, _ = await two_services(open_store, clock)
+    place = Place(1, 941)
+    table_id = await started(a, "racebow", place, ANA, BEN, CY)
+    rules = a.games["racebow"]
+    assert rules.orders is not None and rules.orders.suggest is not None and rules.up_next is not None
+    b: TableService | None = None
+    played = False
+    for ply in range(120):
+        table = await a.table(table_id=table_id)
+        (ask,) = await a.asks(table_id=table_id)
+        state = a.state_of(table)
+        action = rules.ai_action(state, ask.seat, rng_for("race", ply))
+        after, _ = rules.apply(state, ask.seat, action, rng_for(table.seed, table.ply + 1))
+        clicker, code = PEOPLE[ask.user_id], rules.action_code(action)
+        holder_seat = rules.up_next(state)
+        if holder_seat is None or holder_seat not in rules.to_act(after) or holder_seat == ask.seat:
+            await a.act(clicker, code, table_id=table_id, decision=ask.decision)
+            continue
+        # The click that ends this turn is next: the holder plans their turn now.
+        holder = PEOPLE[table.seats[holder_seat].user_id]
+        planned = rules.orders.suggest(state, holder_seat)
+        await a.set_orders(place, holder, {k: v for k, v in planned.items() if k in ("m1", "stack", "then")})
+        if b is None:  # a process started afterwards finds the pre-move held (a restart keeps it)
+            b = TableService(await open_store(), TEST_GAMES, clock=clock)
+        held = (await a.table(table_id=table_id)).orders[holder_seat]
+        assert (await b.table(table_id=table_id)).orders[holder_seat] == held
+        before = table.ply
+        outcomes = await asyncio.gather(
+            a.act(clicker, code, table_id=table_id, decision=ask.decision),
+            b.act(clicker, code, table_id=table_id, decision=ask.decision),
+            return_exceptions=True,
+        )
+        assert sorted(type(o).__name__ for o in outcomes) == ["Outbox", "Stale"]
+        made = await b.store.actions(table_id, after=before)
+        if any(e.seat == holder_seat and e.how == "order" for e in made):
+            played = True
+            break
+    assert played and b is not None, "no pre-move played"
+    log = await b.store.actions(table_id)
+    assert [e.ply for e in log] == list(range(1, len(log) + 1)), "every move once"
     assert await b.replay(table_id) == b.state_of(await b.table(table_id=table_id))
 
 

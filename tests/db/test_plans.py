@@ -98,6 +98,8 @@ async def workload(store: TableStore, clock: Clock) -> set[str]:
     await service.leaderboard(here, "nim", 20)
     await service.unranked(here)
     await service.remind(ANA, False)
+    await service.heads_up(ANA, True)
+    await recorded.heads_up_for([ANA.id, BEN.id])
     clock.advance(hours=13)
     await service.run_due()  # a reminder
     clock.advance(hours=13)

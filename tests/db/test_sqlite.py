@@ -7,6 +7,7 @@ import asyncio
 from pathlib import Path
 
 import aiosqlite
+import pytest
 
 from db.records import SeatRecord
 from db.sqlite import SqliteStore
@@ -51,3 +52,22 @@ async def test_plain_reads_do_not_wait_for_a_write(db_path: Path) -> None:
         await writer
     finally:
         await store.close()
+
+
+async def test_a_migration_numbered_below_the_newest_is_applied_when_it_arrives_later(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Branches merge migrations out of order: a database that ran 9 before 8 existed gets 8 too."""
+    shipped = migrations()
+    newest = shipped[-1][0]
+    late = shipped[-2][0]
+    monkeypatch.setattr("db.sqlite.migrations", lambda: [m for m in shipped if m[0] != late])
+    store = await SqliteStore.open(db_path)
+    await store.close()
+    monkeypatch.setattr("db.sqlite.migrations", lambda: shipped)
+    store = await SqliteStore.open(db_path)
+    assert await store.migrate() == newest
+    await store.close()
+    async with aiosqlite.connect(db_path) as conn:
+        rows = await (await conn.execute("SELECT version FROM schema_version ORDER BY version")).fetchall()
+    assert [r[0] for r in rows] == [v for v, _ in shipped]

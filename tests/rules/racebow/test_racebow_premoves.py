@@ -48,6 +48,47 @@ def test_rb_pre_1_only_the_next_player_may_set_one_among_the_choices_offered() -
                 assert all(Text(loc, ["A", "B", "C", "D"]).msg(ORDERS.describe(suggested)) for loc in ("en", "fr"))
 
 
+def test_rb_pre_1_the_suggestion_is_whole_at_every_turn_of_a_game() -> None:
+    """RB-PRE-1: at every decision of an AI game the form's suggestion for the player up next is a
+    whole pre-move that ``check`` keeps, also where the AI's stack action leaves no turbo that the
+    form (which follows the position with no stack action) offers: that part is left as "ask"
+    (3 players, seed 7: the AI's BOT takes the turbo away at ply 101)."""
+    seed, offered_then_unreached = 7, 0
+    state = GAME.start(3, {}, seed)
+    ply = 0
+    while GAME.to_act(state):
+        (seat,) = GAME.to_act(state)
+        nxt = up_next(state)
+        if nxt is not None and nxt != seat:
+            suggested = ORDERS.suggest(state, nxt)
+            assert ORDERS.check(state, nxt, suggested) == suggested
+            offered_then_unreached += suggested.get("then") == "ask" and suggested.get("stack", "ask") != "ask"
+        ply += 1
+        state, _ = GAME.apply(state, seat, GAME.ai_action(state, seat, rng_for(f"{seed}:ai", ply)), rng_for(seed, ply))
+    assert offered_then_unreached
+
+
+def test_rb_pre_1_the_same_position_always_suggests_the_same_pre_move() -> None:
+    """RB-PRE-1, the form: the suggestion is a function of the position (the AI's ties are broken
+    by a source of the suggestion's own, not one shared with earlier calls), so a player opening
+    the form twice, or the bench replaying a position, sees the same pre-move."""
+    checked = 0
+    for seed in range(4):
+        state = GAME.start(4, {}, seed)
+        ply = 0
+        while GAME.to_act(state) and ply < 80:
+            (seat,) = GAME.to_act(state)
+            nxt = up_next(state)
+            if nxt is not None and nxt != seat:
+                first = ORDERS.suggest(state, nxt)
+                assert all(ORDERS.suggest(state, nxt) == first for _ in range(3))
+                checked += 1
+            ply += 1
+            action = GAME.ai_action(state, seat, rng_for(f"{seed}:ai", ply))
+            state, _ = GAME.apply(state, seat, action, rng_for(seed, ply))
+    assert checked > 100
+
+
 def test_rb_pre_1_up_next_follows_the_round_order() -> None:
     """RB-SETUP-04: the next turn is the next unfinished seat of the round, or the next round's
     first; ``Game.up_next`` says it."""

@@ -150,6 +150,19 @@ def test_tr_ord_6_the_suggestion_is_whole_and_reads_the_seats_own_view(players: 
     assert checked >= 10
 
 
+def test_tr_ord_5_the_suggested_policy_holds_for_the_whole_grand_prix_until_its_last_race() -> None:
+    """TR-ORD-5 and TR-GP-1: in a Grand Prix the pre-filled policy is for every race of the game
+    (its maxima then answer the next race's first offers, until its holder looks again), in the
+    last race for that race; one race: for the race. Kept as suggested either way."""
+    gp = base(4, races="3")
+    for seat in range(4):
+        suggested = ORDERS.suggest(gp, seat)
+        assert suggested["scope"] == "game" and ORDERS.check(gp, seat, suggested) == suggested
+    last = gp.model_copy(update={"race": 3})
+    assert ORDERS.suggest(last, 1)["scope"] == "race"
+    assert ORDERS.suggest(base(4), 1)["scope"] == "race"
+
+
 def test_up_next_is_the_next_bidder_then_the_next_player() -> None:
     """The heads-up's target: the next seat still in the offer (TR-AUC-3), the next race turn
     (TR-MOVE-1); nobody at a simultaneous bet."""
