@@ -10,7 +10,7 @@ from .view import NimView
 
 
 def action_label(state: NimState, seat: Seat, action: Take) -> Msg:
-    """ "Take 2"."""
+    """The label of a take: "Take 2"."""
     return msg("nim.take", params={"n": action.n})
 
 
