@@ -19,6 +19,7 @@ import asyncpg
 from db.cache import CACHE_SIZE, Posted, TableCache, flush_before_closing
 from db.records import (
     RATING_COLUMNS,
+    RATING_UPSERT,
     Finished,
     LobbyChange,
     Logged,
@@ -480,9 +481,8 @@ class PostgresStore:
 
         async def write(game: str, ratings: Sequence[Rating]) -> None:
             await conn.executemany(
-                f"INSERT INTO ratings (guild_id, game, {RATING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
-                " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
-                " sigma = excluded.sigma, rating = excluded.rating, games = excluded.games, wins = excluded.wins",
+                f"INSERT INTO ratings (guild_id, game, {RATING_COLUMNS})"
+                f" VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9){RATING_UPSERT}",
                 [(guild, game, *rating_row(r)) for r in ratings],
             )
 

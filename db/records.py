@@ -496,6 +496,11 @@ def record_from(row: Any, seats: Sequence[Sequence[Any]]) -> TableRecord:
 
 RATING_COLUMNS = "user_id, name, mu, sigma, rating, games, wins"
 """A rating's columns, in the order ``rating_from`` reads them and ``rating_row`` writes them."""
+RATING_UPSERT = (
+    " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
+    " sigma = excluded.sigma, rating = excluded.rating, games = excluded.games, wins = excluded.wins"
+)
+"""What writing a rating that exists already does (both backends): its new values replace it."""
 
 
 def rating_from(row: Any) -> Rating:

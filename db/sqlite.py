@@ -20,6 +20,7 @@ import aiosqlite
 from db.cache import CACHE_SIZE, Posted, TableCache, flush_before_closing
 from db.records import (
     RATING_COLUMNS,
+    RATING_UPSERT,
     Finished,
     LobbyChange,
     Logged,
@@ -403,9 +404,8 @@ class SqliteStore:
 
         async def write(game: str, ratings: Sequence[Rating]) -> None:
             await conn.executemany(
-                f"INSERT INTO ratings (guild_id, game, {RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
-                " sigma = excluded.sigma, rating = excluded.rating, games = excluded.games, wins = excluded.wins",
+                f"INSERT INTO ratings (guild_id, game, {RATING_COLUMNS})"
+                f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?){RATING_UPSERT}",
                 [(guild, game, *rating_row(r)) for r in ratings],
             )
 
