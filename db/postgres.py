@@ -43,9 +43,9 @@ from db.records import (
 from db.store import (
     EVERY_GAME,
     LIVE,
-    MAX_ATTEMPTS,
     NO_GUILD,
     ChannelBusy,
+    Raced,
     StaleMove,
     TableNotFound,
     decide_and_write,
@@ -55,6 +55,7 @@ from db.store import (
     known_id,
     migrations,
     rate_game,
+    retried,
     utc_now_iso,
 )
 
@@ -196,7 +197,8 @@ class PostgresStore:
         """
         if not (fits_id(guild_id) and fits_id(channel_id)):
             raise ValueError("ids must be 64-bit integers")
-        for _ in range(MAX_ATTEMPTS):
+
+        async def attempt() -> TableRecord:
             now = self.clock()
             async with self._pool.acquire() as conn:
                 async with conn.transaction():
@@ -223,8 +225,9 @@ class PostgresStore:
                 existing = await self._live_in(conn, channel_id)
             if existing is not None:
                 raise ChannelBusy(existing)
-            # The live table closed between the insert and the read: try again.
-        raise StaleMove(f"channel {channel_id} kept changing under create_table")
+            raise Raced  # the live table closed between the insert and the read
+
+        return await retried(attempt, f"channel {channel_id}")
 
     async def live_table(self, channel_id: int) -> TableRecord | None:
         """The lobby or active table of a channel, if any."""
@@ -706,7 +709,7 @@ class PostgresStore:
     async def _live_in(self, conn: Conn, channel_id: int) -> TableRecord | None:
         # Two statements (the revision, then the row if it is not the one held) are two snapshots:
         # a table that closed in between is looked for again.
-        for _ in range(MAX_ATTEMPTS):
+        async def attempt() -> TableRecord | None:
             row = await conn.fetchrow(
                 "SELECT id, revision FROM tables WHERE channel_id = $1 AND status IN ('lobby', 'active')",
                 channel_id,
@@ -716,7 +719,9 @@ class PostgresStore:
             table = self._cache.at(int(row[0]), int(row[1])) or await self._load(conn, int(row[0]))
             if table.status in LIVE:
                 return table
-        raise StaleMove(f"channel {channel_id} kept changing under live_table")
+            raise Raced
+
+        return await retried(attempt, f"channel {channel_id}")
 
     async def _locked(self, conn: Conn, table_id: int) -> TableRecord:
         """The table, read after locking its row for this transaction.

@@ -292,22 +292,40 @@ async def decide_and_write(
     the fresh row, where a decision that is really closed is refused. Returns what was decided
     and the table it was decided on.
     """
-    table = cached
-    fresh = table is None
-    if table is None:
-        table = await load()
-    for _ in range(MAX_ATTEMPTS):
+    table = cached if cached is not None else await load()
+    fresh = cached is None
+
+    async def attempt() -> tuple[Move[T], TableRecord]:
+        nonlocal table, fresh
         try:
             decided = decide(table)
         except Exception:
             if fresh or await revision() == table.revision:
                 raise
             table, fresh = await load(), True
-            continue
+            raise Raced from None
         if await write(table, decided.write):
             return decided, table
         table, fresh = await load(), True  # another writer moved it
-    raise StaleMove(f"table {table_id} kept moving under this move")
+        raise Raced
+
+    return await retried(attempt, f"table {table_id}")
+
+
+class Raced(Exception):
+    """Another writer changed what an attempt read: ``retried`` makes the attempt again."""
+
+
+async def retried(attempt: Callable[[], Awaitable[T]], what: str) -> T:
+    """The stores' one retry policy: ``attempt`` again each time it raises ``Raced`` (another
+    writer moved first), at most ``MAX_ATTEMPTS`` times, then ``StaleMove``; any other outcome,
+    a result or another exception, is the attempt's own."""
+    for _ in range(MAX_ATTEMPTS):
+        try:
+            return await attempt()
+        except Raced:
+            continue
+    raise StaleMove(f"{what} kept changing under this write")
 
 
 def migrations(backend: str = "migrations") -> list[tuple[int, str]]:
