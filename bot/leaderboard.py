@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from bot.i18n import t
 from bot.outbox import Place
 from bot.tables import Tables
 from db.records import Finished, Rating, ResultRow, Results, TableRecord
@@ -35,6 +36,31 @@ class Rank:
     games: int
     wins: int
     rating: int
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """A server's leaderboard, as /game leaderboard shows it: the ranked players, best first, and
+    how many have not played enough rated games yet."""
+
+    game: str | None
+    ranks: tuple[Rank, ...]
+    unranked: int
+
+    def text(self, locale: str | None) -> str:
+        """The leaderboard in ``locale``'s words."""
+        title = t(f"{self.game}.name", locale) if self.game else t("discord.leaderboard.all", locale)
+        lines = [t("discord.leaderboard.header", locale, title=title)]
+        lines.extend(
+            t("discord.leaderboard.line", locale, rank=i, player=r.name, rating=r.rating, games=r.games, wins=r.wins)
+            for i, r in enumerate(self.ranks, start=1)
+        )
+        if not self.ranks:
+            lines.append(t("discord.leaderboard.empty", locale, n=MIN_RANKED))
+        if self.unranked:
+            lines.append(t("discord.leaderboard.waiting", locale, n=self.unranked, games=MIN_RANKED))
+        lines.append(t("discord.leaderboard.fair", locale))
+        return "\n".join(lines)
 
 
 @dataclass(frozen=True)
@@ -167,18 +193,16 @@ class Leaderboard:
             for t in found
         ]
 
-    async def leaderboard(self, place: Place, game: str | None = None, limit: int | None = None) -> list[Rank]:
+    async def leaderboard(self, place: Place, game: str | None = None, limit: int | None = None) -> Ranking:
         """The server's players by rating (OpenSkill's Plackett-Luce model over every finished
         game, AI seats left out, and seats the AI mostly played), once they have played
-        ``MIN_RANKED`` games; best first, the first ``limit`` of them."""
+        ``MIN_RANKED`` games; best first, the first ``limit`` of them; and how many players have
+        played fewer rated games (not yet on the board)."""
         if game is not None:
             self.tables.rules(game)
         ratings = await self.tables.store.ratings(place.guild_id, game, least_games=MIN_RANKED, limit=limit)
-        return [Rank(r.name, r.games, r.wins, r.rating) for r in ratings]
-
-    async def unranked(self, place: Place, game: str | None = None) -> int:
-        """How many players have played fewer than ``MIN_RANKED`` rated games (not yet on the board)."""
-        return await self.tables.store.unranked_players(place.guild_id, game, below=MIN_RANKED)
+        unranked = await self.tables.store.unranked_players(place.guild_id, game, below=MIN_RANKED)
+        return Ranking(game, tuple(Rank(r.name, r.games, r.wins, r.rating) for r in ratings), unranked)
 
     async def catch_up(self) -> dict[int | None, int]:
         """Rebuild the ratings if some finished game was never applied to them (games that ended

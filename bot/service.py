@@ -35,7 +35,7 @@ from bot.clocks import make_settings
 from bot.hints import Hints
 from bot.history import History
 from bot.i18n import t
-from bot.leaderboard import Leaderboard, Past, Rank
+from bot.leaderboard import Leaderboard, Past, Ranking
 from bot.lobby import Lobby
 from bot.orders import StandingOrders
 from bot.outbox import Ask, Draft, Outbox, Place, Player
@@ -346,13 +346,10 @@ class TableService:
         """The tables played in a channel, newest first."""
         return await self.ranking.past_tables(place, limit)
 
-    async def leaderboard(self, place: Place, game: str | None = None, limit: int | None = None) -> list[Rank]:
-        """The server's rated players, best first (the first ``limit``)."""
+    async def leaderboard(self, place: Place, game: str | None = None, limit: int | None = None) -> Ranking:
+        """The server's rated players, best first (the first ``limit``), and how many are not yet
+        ranked."""
         return await self.ranking.leaderboard(place, game, limit)
-
-    async def unranked(self, place: Place, game: str | None = None) -> int:
-        """How many players are not yet on the leaderboard."""
-        return await self.ranking.unranked(place, game)
 
     # -- for tests and tools --------------------------------------------------------------------
     async def table(self, place: Place | None = None, *, table_id: int | None = None) -> TableRecord:

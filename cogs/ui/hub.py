@@ -32,7 +32,6 @@ import discord
 
 from bot.errors import TableError
 from bot.i18n import t
-from bot.leaderboard import MIN_RANKED
 from bot.outbox import Draft, OrderPanel, Outbox, Player, Posts, Private, Table
 from bot.service import TableService
 from bot.tables import Lru
@@ -721,26 +720,12 @@ class TableHub:
     # -- reading --------------------------------------------------------------------------------
     async def show_leaderboard(self, interaction: discord.Interaction, game: str | None) -> None:
         """This server's ranked players (ephemeral)."""
-        locale = str(interaction.locale)
-        place = place_of(interaction)
         try:
-            ranks = await self.service.leaderboard(place, game, LEADERBOARD_LINES)
+            ranking = await self.service.leaderboard(place_of(interaction), game, LEADERBOARD_LINES)
         except TableError as error:
             await self.refuse(interaction, error)
             return
-        waiting = await self.service.unranked(place, game)
-        title = game_name(game, locale) if game else t("discord.leaderboard.all", locale)
-        lines = [t("discord.leaderboard.header", locale, title=title)]
-        lines.extend(
-            t("discord.leaderboard.line", locale, rank=i, player=r.name, rating=r.rating, games=r.games, wins=r.wins)
-            for i, r in enumerate(ranks, start=1)
-        )
-        if not ranks:
-            lines.append(t("discord.leaderboard.empty", locale, n=MIN_RANKED))
-        if waiting:
-            lines.append(t("discord.leaderboard.waiting", locale, n=waiting, games=MIN_RANKED))
-        lines.append(t("discord.leaderboard.fair", locale))
-        await self.reply(interaction, "\n".join(lines))
+        await self.reply(interaction, ranking.text(str(interaction.locale)))
 
     async def show_history(self, interaction: discord.Interaction) -> None:
         """The tables played in this channel, newest first, with links to their final boards."""

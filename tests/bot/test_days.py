@@ -289,9 +289,9 @@ async def test_results_and_leaderboard_after_two_finished_games(days: TableServi
             who, ask = await asked(days, table_id)
             out = await days.act(who, ask.choices[-1].code, table_id=table_id, decision=ask.decision)
         assert out.over and "Final standings" in out.results
-    ranks = await days.leaderboard(Place(guild_id=7, channel_id=1000))
+    ranks = (await days.leaderboard(Place(guild_id=7, channel_id=1000))).ranks
     assert {r.name for r in ranks} == {"ana", "ben"} and sum(r.wins for r in ranks) == 3
     assert ranks[0].rating >= ranks[1].rating
-    assert await days.leaderboard(Place(guild_id=8, channel_id=1)) == []
+    assert (await days.leaderboard(Place(guild_id=8, channel_id=1))).ranks == ()
     past = await days.past_tables(Place(guild_id=7, channel_id=1000))
     assert [t.status for t in past] == ["over"]

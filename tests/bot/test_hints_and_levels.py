@@ -57,4 +57,5 @@ async def test_a_hint_is_private_and_marks_the_game(service: TableService) -> No
             done = await service.act(who, ask.choices[0].code, table_id=table.id, decision=ask.decision)
     assert "Hints were asked in this game" in done.results
     assert table.results is not None and table.results.hints == (asked.name,)
-    assert await service.leaderboard(place) == [] and await service.unranked(place) == 0
+    ranking = await service.leaderboard(place)
+    assert ranking.ranks == () and ranking.unranked == 0

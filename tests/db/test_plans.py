@@ -96,7 +96,6 @@ async def workload(store: TableStore, clock: Clock) -> set[str]:
     await service.past_tables(Place(guild_id=5, channel_id=701))
     await service.leaderboard(here)
     await service.leaderboard(here, "nim", 20)
-    await service.unranked(here)
     await service.remind(ANA, False)
     await service.heads_up(ANA, True)
     await recorded.heads_up_for([ANA.id, BEN.id])
