@@ -16,10 +16,13 @@ inside the guarded write of each move (bot/timekeeper.py runs what falls due).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
+from typing import Any
 
+from bot.errors import BadOption
 from db.records import HOUR, Clocks, SeatClock, TableSettings
 
 POLICIES = ("ai", "skip")
@@ -43,6 +46,8 @@ def settings_problem(settings: TableSettings) -> str | None:
         return "bonus"
     if settings.policy not in POLICIES:
         return "timeouts"
+    if not isinstance(settings.hints, bool):
+        return "hints"
     return None
 
 
@@ -60,6 +65,19 @@ def make_settings(
         policy=default.policy if policy is None else policy,
         hints=default.hints if hints is None else hints,
     )
+
+
+CHOICES = ("bank_hours", "bonus_hours", "policy", "hints")
+"""What a front end may choose of a table's settings (``settings_from``'s keys)."""
+
+
+def settings_from(choices: Mapping[str, Any]) -> TableSettings:
+    """A table's settings from a front end's choices by name (``CHOICES``); a name that is not a
+    setting is refused, naming it (its values are checked where the settings are used)."""
+    for name in choices:
+        if name not in CHOICES:
+            raise BadOption("error.clock_field", field=name, fields=", ".join(CHOICES))
+    return make_settings(**choices)
 
 
 @lru_cache(maxsize=4096)
