@@ -103,6 +103,14 @@ def pause_left(clocks: Clocks, now: datetime) -> timedelta:
     return max(timedelta(0), MAX_PAUSE - used)
 
 
+def pause_end(clocks: Clocks, now: datetime) -> datetime:
+    """When the pause under way ends if it is resumed at ``now``: then, or when its seven days ran
+    out if that came first (the bot was down): the clocks ran again from that moment."""
+    assert clocks.paused_at is not None
+    limit = parse_time(clocks.paused_at) + max(timedelta(0), MAX_PAUSE - timedelta(seconds=clocks.pause_used))
+    return min(now, limit)
+
+
 def deadline(since: str, clock: SeatClock) -> datetime:
     """When a decision opened at ``since`` runs out of time."""
     return parse_time(since) + timedelta(seconds=clock.bank)
@@ -137,7 +145,8 @@ def after_move(
     move their standing order made: it is theirs for the clock, but not a visit (``moved_at``
     stays, so the recap still starts at their last own decision)."""
     cap = settings.bank_hours * HOUR
-    bank = min(cap, max(0.0, clock.bank - used(since, now, paused_at)) + settings.bonus_hours * HOUR)
+    left = max(0.0, clock.bank - used(since, now, paused_at))
+    bank = min(cap, left + settings.bonus_hours * HOUR)
     # Built directly: ``dataclasses.replace`` costs more than the rest of a move's clock work.
     return SeatClock(
         bank=bank,
@@ -150,7 +159,15 @@ def after_move(
         decisions=clock.decisions,
         ai_decisions=clock.ai_decisions,
         hints=clock.hints,
+        undo_bank=left if own else clock.undo_bank,
     )
+
+
+def undone(clock: SeatClock) -> SeatClock:
+    """The clock of a player who took their last move back: the bank that move left them, without
+    its bonus, and one decision fewer (they decide it again)."""
+    bank = clock.bank if clock.undo_bank is None else clock.undo_bank
+    return replace(clock, bank=bank, undo_bank=None, decisions=max(0, clock.decisions - 1))
 
 
 def counted(clock: SeatClock, moves: int, by_ai: int) -> SeatClock:
@@ -183,9 +200,10 @@ def after_timeout(clock: SeatClock, now: datetime, settings: TableSettings) -> S
     )
 
 
-def leave(clock: SeatClock, now: datetime, *, kicked: bool = False) -> SeatClock:
-    """The AI takes the seat from now on (``kicked``: by the host, so only /game return ends it)."""
-    return clock if clock.away else replace(clock, away_since=iso(now), kicked=kicked)
+def leave(clock: SeatClock, now: datetime) -> SeatClock:
+    """The AI takes the seat from now on, until its player comes back with /game return (they left,
+    or the host kicked them: a stray command does not take the seat back)."""
+    return clock if clock.away else replace(clock, away_since=iso(now), kicked=True)
 
 
 def come_back(clock: SeatClock, now: datetime) -> SeatClock:

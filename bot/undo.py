@@ -8,6 +8,7 @@ import random
 from datetime import datetime
 from typing import Any
 
+from bot.clocks import undone
 from bot.errors import NotSeated, Stale, UndoRefused
 from bot.i18n import Text, t
 from bot.outbox import Outbox, Place, Player
@@ -53,7 +54,9 @@ class Undo:
             if rec.ply != expected:
                 raise Stale()
             note = event("table.event.undo", seats={"player": seat})
-            return self.turns.advance(rec, before, now, told=[note], logged=[Played(seat, UNDO)])
+            # The move goes, and its clock bonus with it.
+            clocks = rec.clocks.with_seat(seat, undone(rec.clocks.seats[seat]))
+            return self.turns.advance(rec, before, now, told=[note], logged=[Played(seat, UNDO)], clocks=clocks)
 
         _, _, out = await self.turns.rewrite(table.id, decide, reply=t("undo.done", player.locale, action=what))
         return out
