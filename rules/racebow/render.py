@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.engine import Msg, Seat, Text, msg
+from rules.engine import PLACE, Msg, Seat, Text, msg, rank_by
 
 from .actions import RacebowAction
 from .data import (
@@ -284,3 +284,17 @@ def render_private(view: RacebowView, tr: Text) -> str:
         elif right < len(goal):
             lines.append(tr("racebow.private.reorder"))
     return "\n".join(lines)
+
+
+def tally(view: RacebowView, seat: Seat) -> dict[str, int]:
+    """What counts for ``seat``: the colours in its stack and its place (its final one once it
+    finished, else by how far its pawn is, RB-END)."""
+    if view.ranks:
+        place = view.ranks[seat]
+    elif view.places[seat]:
+        place = view.places[seat]
+    else:
+        done = sum(1 for p in view.places if p)
+        racing = [(s, view.where[s]) for s in range(view.players) if not view.places[s]]
+        place = done + dict(rank_by(racing))[seat]
+    return {"racebow.tally.colours": len(view.stacks[seat]), PLACE: place}

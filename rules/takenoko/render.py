@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from rules.engine import Msg, Seat, Text, msg
+from rules.engine import PLACE, Msg, Seat, Text, msg
 from rules.takenoko.actions import TakenokoAction, action_code
 from rules.takenoko.cards import PLACEMENTS
 from rules.takenoko.data import CARDS, CATEGORIES, CHIPS, COLOURS, HAND_LIMIT, PLOTS, Card, objectives_needed
@@ -544,3 +544,12 @@ def render_private(view: TakenokoView, tr: Text) -> str:
         drawn = ", ".join(f"{COLOUR_EMOJI[p[0]]} {p} {tr(plot_id_key(p))}" for p in view.drawn)
         lines.append(tr("takenoko.private.drawn", plots=drawn))
     return "\n".join(lines)
+
+
+def tally(view: TakenokoView, seat: Seat) -> dict[str, int]:
+    """What counts for ``seat``: its points and objectives validated (face up, so public), and its
+    place (TK-END-05: points, then panda points)."""
+    outcome = outcome_of(view.done, view.emperor)
+    place = next(s.rank for s in outcome.standings if s.seat == seat)
+    points = score(view.done[seat], view.emperor == seat)
+    return {"takenoko.tally.points": points, "takenoko.tally.objectives": len(view.done[seat]), PLACE: place}

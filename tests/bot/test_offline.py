@@ -100,7 +100,8 @@ async def test_back_after_a_timeout_the_hand_starts_with_what_the_ai_did() -> No
     args = ["takenoko", "--players", "ana,ben", "--ai", "ben", "--seed", "3"]
     text = await run(args, ["wait 36", "wait 36", "ana hand"])
     hand = text.rsplit("[only ana sees]", 1)[1]
-    assert "🕰️ Since your last move:" in hand and "• 🤖 for ana:" in hand and "• ⏰ ana’s time ran out" in hand
+    assert "🕰️ Since the game began, 3 days ago:" in hand and "• 🤖 for ana:" in hand
+    assert "• ⏰ ana’s time ran out" in hand
 
 
 async def test_the_recap_names_a_turns_player_once() -> None:
@@ -147,7 +148,7 @@ async def test_final_standings_give_each_score_in_its_unit(game: str, lang: str,
     """The closing standings say what the numbers are: points, the games' dollars formatted for the
     locale; Racebow's places stand alone."""
     text = await run([game, "--players", "ana,ben,cy", "--ai", "ana,ben,cy", "--seed", "3", "--lang", lang])
-    header = "🏁 Final standings:" if lang == "en" else "🏁 Classement final :"
+    header = "🏁 Final standings:" if lang == "en" else "🏁 Classement final\xa0:"
     lines = text.split(header, 1)[1].strip().splitlines()[:3]
     line = r"[123]\. (ana|ben|cy)" + ("" if score is None else f" — {score}") + "$"
     assert all(re.fullmatch(line, row.strip()) for row in lines), lines
@@ -243,7 +244,7 @@ async def test_a_name_that_is_not_text_is_refused() -> None:
     ("lang", "alone", "page"),
     [
         ("en", "A line starts with a player and then a command, e.g. “ana hand”", "“log” takes a number"),
-        ("fr", "Une ligne commence par un joueur puis une commande, par exemple « ana hand »", "« log » prend"),
+        ("fr", "Une ligne commence par un joueur puis une commande, par exemple «\u202fana", "«\u202flog\u202f» prend"),
     ],
 )
 async def test_a_name_alone_and_a_page_that_is_no_number_are_explained(lang: str, alone: str, page: str) -> None:

@@ -52,7 +52,7 @@ async def test_after_leave_a_stray_command_does_not_take_the_seat_back(days: Tab
         assert not out.before, command  # nobody is told ben is back
         assert (await days.table(table_id=table_id)).clocks.seats[seat].away
     back = await days.come_back(HERE, BEN)
-    assert back.reply == "Bon retour : vous reprenez votre place."
+    assert back.reply == "Bon retour\xa0: vous reprenez votre place."
     assert not (await days.table(table_id=table_id)).clocks.seats[seat].away
 
 
