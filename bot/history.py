@@ -188,10 +188,11 @@ class History:
             lines.append(t("table.recap_rest", locale, n=rest))
         return "\n".join(lines)
 
-    async def orders_done(self, table: TableRecord, seat: int, locale: str | None) -> str:
+    async def orders_done(self, table: TableRecord, seat: int, locale: str | None, *, away: bool = True) -> str:
         """What ``seat``'s standing order played since the seat's last move made any other way
-        (its own click, a timeout, the AI), for its holder alone; "" if nothing. (The log's tail
-        is read first: the history is replayed only when an order did play.)"""
+        (its own click, a timeout, the AI), for its holder alone ("while you were away", or, when
+        they just set it, ``away`` False); "" if nothing. (The log's tail is read first: the
+        history is replayed only when an order did play.)"""
         if self.tables.rules(table.game).orders is None:
             return ""
         recent = await self.tables.store.actions(table.id, after=max(0, table.ply - ORDERS_LOOKBACK))
@@ -207,7 +208,8 @@ class History:
         story = await self.story(table)
         made = [entry for entry in story.moves if entry.ply in plies]
         tr = Text(locale, names(table))
-        return t("table.orders_done", locale, moves=moves_text(list(reversed(made)), tr, public=False))
+        key = "table.orders_done" if away else "table.orders_played"
+        return t(key, locale, moves=moves_text(made, tr, public=False))
 
 
 @dataclass
@@ -226,7 +228,7 @@ def for_you(made: list[Entry], tr: Text, *, public: bool) -> list[str]:
         mine = [e for e in made if e.how == how and not (public and how == "order")]
         if mine:
             parts.append(t(f"table.recap_by_{how}", tr.locale, n=len(mine), moves=moves_text(mine, tr, public=public)))
-    return [t("table.recap_for_you", tr.locale, parts="; ".join(parts))] if parts else []
+    return [t("table.recap_for_you", tr.locale, parts=t("table.recap_sep", tr.locale).join(parts))] if parts else []
 
 
 def moves_text(made: list[Entry], tr: Text, *, public: bool) -> str:
@@ -304,8 +306,16 @@ def standings_turns(
 
 
 def strip_name(line: str, name: str) -> str:
-    """A line without the player's name in front ("ben plays 🟨F" → "plays 🟨F")."""
-    return line[len(name) + 1 :] if name and line.startswith(name + " ") else line
+    """A line without the player's name in front, also after a leading symbol ("ben plays 🟨F" →
+    "plays 🟨F", "✅ ben validates" → "✅ validates"): the turn's line already says whose it is."""
+    if not name:
+        return line
+    if line.startswith(name + " "):
+        return line[len(name) + 1 :]
+    mark, _, rest = line.partition(" ")
+    if mark and not any(c.isalnum() for c in mark) and rest.startswith(name + " "):
+        return f"{mark} {rest[len(name) + 1 :]}"
+    return line
 
 
 def lines_of(entry: Entry, tr: Text) -> list[str]:

@@ -144,7 +144,10 @@ class OfflineTable:
         if box.order is not None and actor is not None:
             lines = [
                 t(
-                    "offline.order_field",
+                    # A value set earlier may lie beyond those open now (fewer chips): say so.
+                    "offline.order_field"
+                    if any(c.code == f.current for c in f.values)
+                    else "offline.order_field_other",
                     self.lang,
                     field=f.name,
                     label=f.label,

@@ -10,6 +10,7 @@ alone, and the board moves only if the order plays at once, exactly as a click w
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -85,6 +86,18 @@ class StandingOrders:
         rules = self.tables.rules(table.game)
         assert rules.orders is not None
         reply = self._describe(table, rules.orders, seat, player)
+        if any(p.seat == seat and p.how == "order" for p in step.write.actions):
+            # The holder is here, reading this reply: no "while you were away" for what it did now.
+            told = await self.outboxes.history.orders_done(table, seat, player.locale)
+            out.private = [
+                replace(p, text="\n".join(line for line in p.text.split("\n") if line != told))
+                for p in out.private
+                if p.user_id != player.id or p.ask is not None or told not in p.text or p.text.count("\n") > 2
+            ]
+            # It played at once: say what it did, then the order as it stands (or that its work
+            # is done), not only "you have no standing order".
+            played = await self.outboxes.history.orders_done(table, seat, player.locale, away=False)
+            reply = "\n".join([played, reply if seat in table.orders else t("orders.ended", player.locale)])
         if not step.write.actions:
             # Nothing public happened: the table must not show that anything was written.
             out = self.outboxes.plain(table, reply)

@@ -9,8 +9,8 @@ from dataclasses import replace
 from typing import Any
 
 from bot.clocks import deadline, iso, pause_left
-from bot.history import AI_MOVES, History
-from bot.i18n import Text, catalogue, duration, t
+from bot.history import AI_MOVES, History, strip_name
+from bot.i18n import Text, catalogue, duration, lower_first, t
 from bot.outbox import Ask, Choice, Clock, Outbox, Ping, Player, Private
 from bot.step import Step
 from bot.tables import Tables, board_names, name_of, names, table_of
@@ -150,11 +150,20 @@ class Outboxes:
         self.board(table, step.state, out)
         out.asks = self.human_asks(table)
         secret = {ask.seat for ask in out.asks if ask.secret}
+        run: tuple[int | None, str] | None = None
+        deciding = False
         for seat, happened, how in step.events:
             if happened.to is None:
                 text = public.msg(happened)
-                if how in AI_MOVES and seat is not None:
-                    text = t("table.ai_for", table.locale, player=public.name(seat)) + " " + text
+                # The AI's decisions name their player; once a line does not, the game is doing
+                # its own work (a card revealed, dividends): not the AI's, so not marked.
+                if (seat, how) != run:
+                    run, deciding = (seat, how), True
+                deciding = deciding and seat in happened.seats.values()
+                if how in AI_MOVES and seat is not None and deciding:
+                    # "🤖 for cy: pays 1 chip", not "🤖 for cy: cy pays 1 chip": the name said once.
+                    said = lower_first(strip_name(text, public.name(seat)), table.locale, public.names())
+                    text = t("table.ai_for", table.locale, player=public.name(seat)) + " " + said
                 out.events.append(text)
         if out.over:
             out.results = "\n".join(self.results(table, rules, step.state, table.locale))

@@ -14,7 +14,9 @@ three placeholder formats a catalogue text may use:
   ``n`` (French counts 0 and 1 as ``one``), ``#`` standing for the formatted number; a category
   the text does not give falls back to ``other``;
 - ``{n:ordinal|one=#st|two=#nd|few=#rd|other=#th}``: the same with CLDR's ordinal categories
-  (``1st``, ``22nd``; French ``1re``, ``2e``).
+  (``1st``, ``22nd``; French ``1re``, ``2e``);
+- ``{stack:letters=racebow}``: each letter as the reader writes it (``racebow.letter.Y`` is
+  ``J`` for *jaune* in French), the other characters as they are.
 
 French elides: "de", "que", "le", "la" before a filled-in value that starts with a vowel become
 "d’", "qu’", "l’" ("à la place d’ana"), as a native speaker writes them.
@@ -189,6 +191,12 @@ class _LocaleFormatter(string.Formatter):
                 if len(self._categories) < 100_000:
                     self._categories[count] = category
             return (forms.get(category) or forms["other"]).replace("#", self.number(int(value)))
+        if format_spec.startswith("letters="):
+            # Each letter as the reader's language writes it (``<game>.letter.<X>``: Racebow's
+            # colours and levels), other characters as they are.
+            prefix = format_spec[len("letters=") :]
+            entries = catalogue(self.locale)
+            return "".join(entries.get(f"{prefix}.letter.{c}", c) for c in str(value))
         if format_spec.startswith("ordinal|"):
             forms = self._forms(format_spec)
             category = str(self.babel.ordinal_form(abs(int(value))))
@@ -218,8 +226,12 @@ def _parts(text: str) -> tuple[tuple[str, str | None, str, str | None], ...]:
 
 @cache
 def _needs_locale(text: str) -> bool:
-    """True if a catalogue text uses one of the locale formats (num, money, plural)."""
-    return any(spec and spec.split("|")[0] in _SPECS for _, _, spec, _ in string.Formatter().parse(text))
+    """True if a catalogue text uses one of the locale formats (num, money, plural, ordinal,
+    letters)."""
+    return any(
+        spec and (spec.split("|")[0] in _SPECS or spec.startswith("letters="))
+        for _, _, spec, _ in string.Formatter().parse(text)
+    )
 
 
 _SPECS = {"num", "money", "money+", "plural", "ordinal"}

@@ -254,3 +254,10 @@ async def test_a_name_alone_and_a_page_that_is_no_number_are_explained(lang: str
     text = await run(["mogul", "--players", "ana,ben,cy", "--ai", "ben,cy", "--seed", "7", "--lang", lang], script)
     assert alone in text and "-." not in text
     assert text.count(page) == 1 and "undo" in text.split(page, 1)[1]
+
+
+async def test_an_order_value_beyond_those_open_now_is_explained() -> None:
+    """Issue 28: the order display read "pays: 3 — values off|0|1|2", as if 3 were not allowed."""
+    script = ["ana choices", "ana move 1", "ana orders pays=3 scope=always"]
+    text = await run(["mogul", "--players", "ana,ben,cy", "--ai", "ben,cy", "--seed", "7"], script)
+    assert "(pays): 3, beyond the values open now — values: off|0|1|2" in text, text[-1500:]

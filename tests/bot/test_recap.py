@@ -151,3 +151,17 @@ async def test_the_ai_mark_is_on_its_decision_not_on_what_follows(days: TableSer
     lines = "\n".join([(await days.log_page(HERE, BEN, page)).reply for page in range(1, 60)])
     marked = [line for line in lines.splitlines() if "🤖" in line]
     assert marked and not [line for line in marked if "revealed" in line or "dividend" in line], marked
+
+
+async def test_the_public_ai_mark_is_on_its_decision_and_names_the_player_once(
+    days: TableService, clock: Clock
+) -> None:
+    """Issue 28: on the board's events too, 🤖 marked a card revealed and dividends, and said the
+    player twice ("🤖 for ana: ana pays 1 chip")."""
+    await started(days, "mogul", ANA, BEN, CY)
+    table_id = (await days.table(HERE)).id
+    await days.leave(HERE, ANA)
+    outs = await others_play(days, table_id, clock, 24, away=ANA)
+    marked = [e for o in outs for e in o.events if e.startswith("🤖")]
+    assert marked and not [e for e in marked if "revealed" in e or "dividend" in e], marked
+    assert not [e for e in marked if e.startswith("🤖 for ana: ana ")], marked
