@@ -231,3 +231,12 @@ def test_only_you_is_said_once_in_a_message() -> None:
         for key in [k for k in shipped(locale) if k.endswith(".order.describe_max") or ".order.describe." in k]:
             text = t("orders.yours", locale, order=shipped(locale)[key])
             assert text.casefold().count(said) <= 1, (locale, key, text)
+
+
+def test_french_mogul_takes_the_pot_with_one_verb() -> None:
+    """MG's pot is "pris" everywhere, as the picture says ("prendre le pot"), never "ramassé": one
+    verb for one thing across rules, buttons, prompts, events and the board."""
+    french = {key: text for key, text in shipped("fr").items() if key.startswith("mogul.")}
+    assert not [key for key, text in french.items() if "ramass" in text]
+    for key in ("mogul.action.drop", "mogul.board.asks.auction", "mogul.picture.ask.auction"):
+        assert "prendre le pot" in french.get(key, "prendre le pot"), key
