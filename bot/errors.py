@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar, cast
 
 from bot.i18n import Text, t
-from bot.outbox import Place, Player
+from bot.outbox import Draft, Place, Player
 from db.records import TableSettings
 from rules.engine import Msg, ParamValue
 
@@ -152,8 +152,8 @@ _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 def check_value(value: object) -> None:
     """Refuse (BadInput) a value that no front end sends and no store can keep, looking inside
-    places, players, settings, mappings and sequences; a table record comes from the store and is
-    taken as it is."""
+    places, players, order drafts, settings, mappings and sequences; a table record comes from
+    the store and is taken as it is."""
     if value is None or isinstance(value, bool):
         return
     if isinstance(value, int):
@@ -172,6 +172,9 @@ def check_value(value: object) -> None:
             raise BadInput()
         for text in (value.id, value.name, value.locale):
             check_value(text)
+    elif isinstance(value, Draft):
+        check_value(value.values)
+        check_value(value.key)
     elif isinstance(value, TableSettings):
         for setting in (value.bank_hours, value.bonus_hours, value.policy):
             check_value(setting)

@@ -256,8 +256,18 @@ async def test_a_name_alone_and_a_page_that_is_no_number_are_explained(lang: str
     assert text.count(page) == 1 and "undo" in text.split(page, 1)[1]
 
 
-async def test_an_order_value_beyond_those_open_now_is_explained() -> None:
-    """Issue 28: the order display read "pays: 3 — values off|0|1|2", as if 3 were not allowed."""
-    script = ["ana choices", "ana move 1", "ana orders pays=3 scope=always"]
+async def test_an_order_form_offers_the_value_it_shows() -> None:
+    """Issue 28: the order display read "pays: 3 — values off|0|1|2", as if the held value were not
+    allowed. An order of 5 payments, with fewer chips left, is shown in a form whose every value is
+    one it offers (the line to type is one the table accepts)."""
+    script = ["ana orders scope=always pays=5 pot=off keep=off after=ask", "ana orders"]
     text = await run(["mogul", "--players", "ana,ben,cy", "--ai", "ben,cy", "--seed", "7"], script)
-    assert "(pays): 3, beyond the values open now — values: off|0|1|2" in text, text[-1500:]
+    assert "at most 5 times per auction" in text, text[-1500:]
+    lines = text.splitlines()
+    form = "\n".join(lines[max(i for i, line in enumerate(lines) if "(scope):" in line) :])
+    offered = re.findall(r"\((\w+)\): .* — values: (\S+)", form)
+    line = text.rsplit("ana orders scope=", 1)[1].split(" (or ", 1)[0]
+    typed = dict(part.split("=", 1) for part in f"scope={line}".split())
+    assert {name for name, _ in offered} == set(typed)
+    for name, values in offered:
+        assert all(v in values.split("|") for v in typed[name].split(",")), (name, typed[name], values)

@@ -19,6 +19,7 @@ from tests.conftest import ANA, BEN, CY, HERE, Clock
 from tests.golden.words import HERE as GOLDEN
 from tests.golden.words import transcript
 from tests.support.nim import NIM
+from tests.support.orders import whole
 
 PEOPLE = {p.id: p for p in (ANA, BEN, CY)}
 
@@ -53,7 +54,9 @@ async def test_undo_after_an_order_played_says_the_order_did(words: TableService
     table = await words.table(table_id=table_id)
     asked = table.seats[table.decisions[0].seat].user_id
     holder = PEOPLE[asked]
-    out = await words.set_orders(HERE, holder, {"pays": "1"})  # it pays at once, as a click would
+    out = await words.set_orders(
+        HERE, holder, await whole(words, table_id, holder, pays="1")
+    )  # it pays at once, as a click would
     assert out.moved
     with pytest.raises(UndoRefused) as refused:
         await words.undo(HERE, holder)
@@ -134,8 +137,8 @@ async def test_an_order_that_played_at_once_says_what_it_did(words: TableService
     table_id = await started(words, "mogul", ANA, BEN, CY)
     table = await words.table(table_id=table_id)
     holder = PEOPLE[table.seats[table.decisions[0].seat].user_id]
-    out = await words.set_orders(HERE, holder, {"pays": "1"})
+    out = await words.set_orders(HERE, holder, await whole(words, table_id, holder, pays="1", scope="auction"))
     held = (await words.table(table_id=table_id)).orders.get(table.seat_of(holder.id).seat)  # type: ignore[union-attr]
     played, then = out.reply.splitlines()
     assert played == "Your standing order played: Stay in (pay 1 chip)"
-    assert then.startswith("Your order for one auction") if held else then.startswith("Its work is done")
+    assert then.startswith("🔒 Your order for one auction") if held else then.startswith("Its work is done")

@@ -22,6 +22,7 @@ from db.sqlite import SqliteStore
 from rules.engine import rng_for
 from rules.registry import GAMES
 from tests.conftest import Clock
+from tests.support.orders import whole
 
 HERE = Path(__file__).resolve().parent / "words"
 LOCALES = ("en", "fr")
@@ -90,7 +91,7 @@ async def a_week_away(s: Script) -> None:
     ask = next(a for a in await s.service.asks(place) if a.user_id == s.ana.id)
     action = game.ai_action(s.service.state_of(table), ask.seat, rng_for("ana", 0))
     await s.service.act(s.ana, game.action_code(action), place=place)
-    out = await s.service.set_orders(place, s.ana, {"pays": "2", "scope": "always"})
+    out = await s.service.set_orders(place, s.ana, await whole(s.service, table.id, s.ana, pays="2", scope="always"))
     s.say("ana sets a standing order", out.reply)
     notices: list[str] = []
     for ply in range(28):
@@ -111,7 +112,7 @@ async def refusals(s: Script) -> None:
     place = await s.table("mogul", s.ana, s.ben, s.cy)
     table = await s.service.table(place)
     holder = s.by_id[table.seats[table.decisions[0].seat].user_id]
-    await s.service.set_orders(place, holder, {"pays": "1"})
+    await s.service.set_orders(place, holder, await whole(s.service, table.id, holder, pays="1"))
     await s.refusal("undo after a standing order played", lambda: s.service.undo(place, holder))
 
     lobby = Place(1, next(s.channels))
