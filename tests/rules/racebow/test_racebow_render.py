@@ -130,7 +130,7 @@ def test_private_text_is_a_short_summary_of_public_facts() -> None:
     en = Text("en", NAMES)
     text = GAME.presentation.render_private(GAME.view(section9(), 2), en)
     assert text.splitlines() == [
-        "⏳ It is Ann’s turn.",
+        "It is Ann’s turn.",
         "Board C, target Y G B R O (bottom → top).",
         "Your stack: Y G B R · 4 slots already right.",
         "Still to collect: O.",
@@ -147,7 +147,8 @@ def test_the_hand_says_whose_turn_it_is_and_french_writes_its_own_letters() -> N
     mover = next(iter(GAME.to_act(state)))
     waiting = 1 - mover
     en_wait = GAME.presentation.render_private(GAME.view(state, waiting), Text("en", names))
-    assert en_wait.splitlines()[0] == f"⏳ It is {names[mover]}’s turn."
+    # No ⏳ here: in a DM it marks the heads-up (you play next) and the clock's deadline.
+    assert en_wait.splitlines()[0] == f"It is {names[mover]}’s turn."
     assert GAME.presentation.render_private(GAME.view(state, mover), Text("en", names)).startswith("➡️ Your turn.")
     fr = GAME.presentation.render_private(GAME.view(state, waiting), Text("fr", names))
     assert "C’est au tour d" in fr and "Y" not in fr.split("ordre cible", 1)[1].splitlines()[0]
