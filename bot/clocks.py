@@ -16,10 +16,13 @@ inside the guarded write of each move (bot/timekeeper.py runs what falls due).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
+from typing import Any
 
+from bot.errors import BadOption
 from db.records import HOUR, Clocks, SeatClock, TableSettings
 
 POLICIES = ("ai", "skip")
@@ -43,6 +46,8 @@ def settings_problem(settings: TableSettings) -> str | None:
         return "bonus"
     if settings.policy not in POLICIES:
         return "timeouts"
+    if not isinstance(settings.hints, bool):
+        return "hints"
     return None
 
 
@@ -60,6 +65,19 @@ def make_settings(
         policy=default.policy if policy is None else policy,
         hints=default.hints if hints is None else hints,
     )
+
+
+CHOICES = ("bank_hours", "bonus_hours", "policy", "hints")
+"""What a front end may choose of a table's settings (``settings_from``'s keys)."""
+
+
+def settings_from(choices: Mapping[str, Any]) -> TableSettings:
+    """A table's settings from a front end's choices by name (``CHOICES``); a name that is not a
+    setting is refused, naming it (its values are checked where the settings are used)."""
+    for name in choices:
+        if name not in CHOICES:
+            raise BadOption("error.clock_field", field=name, fields=", ".join(CHOICES))
+    return make_settings(**choices)
 
 
 @lru_cache(maxsize=4096)
@@ -83,6 +101,14 @@ def pause_left(clocks: Clocks, now: datetime) -> timedelta:
     if clocks.paused_at is not None:
         used += now - parse_time(clocks.paused_at)
     return max(timedelta(0), MAX_PAUSE - used)
+
+
+def pause_end(clocks: Clocks, now: datetime) -> datetime:
+    """When the pause under way ends if it is resumed at ``now``: then, or when its seven days ran
+    out if that came first (the bot was down): the clocks ran again from that moment."""
+    assert clocks.paused_at is not None
+    limit = parse_time(clocks.paused_at) + max(timedelta(0), MAX_PAUSE - timedelta(seconds=clocks.pause_used))
+    return min(now, limit)
 
 
 def deadline(since: str, clock: SeatClock) -> datetime:
@@ -119,7 +145,8 @@ def after_move(
     move their standing order made: it is theirs for the clock, but not a visit (``moved_at``
     stays, so the recap still starts at their last own decision)."""
     cap = settings.bank_hours * HOUR
-    bank = min(cap, max(0.0, clock.bank - used(since, now, paused_at)) + settings.bonus_hours * HOUR)
+    left = max(0.0, clock.bank - used(since, now, paused_at))
+    bank = min(cap, left + settings.bonus_hours * HOUR)
     # Built directly: ``dataclasses.replace`` costs more than the rest of a move's clock work.
     return SeatClock(
         bank=bank,
@@ -132,7 +159,15 @@ def after_move(
         decisions=clock.decisions,
         ai_decisions=clock.ai_decisions,
         hints=clock.hints,
+        undo_bank=left if own else clock.undo_bank,
     )
+
+
+def undone(clock: SeatClock) -> SeatClock:
+    """The clock of a player who took their last move back: the bank that move left them, without
+    its bonus, and one decision fewer (they decide it again)."""
+    bank = clock.bank if clock.undo_bank is None else clock.undo_bank
+    return replace(clock, bank=bank, undo_bank=None, decisions=max(0, clock.decisions - 1))
 
 
 def counted(clock: SeatClock, moves: int, by_ai: int) -> SeatClock:
@@ -165,9 +200,10 @@ def after_timeout(clock: SeatClock, now: datetime, settings: TableSettings) -> S
     )
 
 
-def leave(clock: SeatClock, now: datetime, *, kicked: bool = False) -> SeatClock:
-    """The AI takes the seat from now on (``kicked``: by the host, so only /game return ends it)."""
-    return clock if clock.away else replace(clock, away_since=iso(now), kicked=kicked)
+def leave(clock: SeatClock, now: datetime) -> SeatClock:
+    """The AI takes the seat from now on, until its player comes back with /game return (they left,
+    or the host kicked them: a stray command does not take the seat back)."""
+    return clock if clock.away else replace(clock, away_since=iso(now), kicked=True)
 
 
 def come_back(clock: SeatClock, now: datetime) -> SeatClock:

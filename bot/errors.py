@@ -6,9 +6,15 @@ alone (an ephemeral reply on Discord).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+import inspect
+import re
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, TypeVar, cast
 
 from bot.i18n import Text, t
+from bot.outbox import Draft, Place, Player
+from db.records import TableSettings
 from rules.engine import Msg, ParamValue
 
 
@@ -129,3 +135,84 @@ class UndoRefused(TableError):
     """A move that cannot be taken back (the reason is the key)."""
 
     key = "undo.not_last"
+
+
+class BadInput(TableError):
+    """A value no front end sends and none can be kept: text with a lone surrogate or a NUL, a
+    number beyond 64 bits, a channel numbered 0 or below, a count out of its range."""
+
+    key = "error.bad_input"
+
+
+INT64 = (-(2**63), 2**63 - 1)
+COUNTS = {"limit": (1, 1000)}
+"""Counts a front end may ask for, by parameter name: how many rows one call reads at most."""
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def check_value(value: object) -> None:
+    """Refuse (BadInput) a value that no front end sends and no store can keep, looking inside
+    places, players, order drafts, settings, mappings and sequences; a table record comes from
+    the store and is taken as it is."""
+    if value is None or isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        if not INT64[0] <= value <= INT64[1]:
+            raise BadInput()
+    elif isinstance(value, str):
+        if _UNSTORABLE.search(value):
+            raise BadInput()
+    elif isinstance(value, Place):
+        if value.channel_id <= 0 or (value.guild_id is not None and value.guild_id <= 0):
+            raise BadInput()
+        check_value(value.channel_id)
+        check_value(value.guild_id)
+    elif isinstance(value, Player):
+        if not value.id:
+            raise BadInput()
+        for text in (value.id, value.name, value.locale):
+            check_value(text)
+    elif isinstance(value, Draft):
+        check_value(value.values)
+        check_value(value.key)
+    elif isinstance(value, TableSettings):
+        for setting in (value.bank_hours, value.bonus_hours, value.policy):
+            check_value(setting)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            check_value(key)
+            check_value(item)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            check_value(item)
+
+
+Call = TypeVar("Call", bound=Callable[..., Awaitable[Any]])
+Service = TypeVar("Service", bound=type)
+
+
+def _checked(call: Call) -> Call:
+    signature = inspect.signature(call)
+
+    @functools.wraps(call)
+    async def checked(*args: Any, **kwargs: Any) -> Any:
+        bound = signature.bind(*args, **kwargs)
+        for name, value in list(bound.arguments.items())[1:]:
+            check_value(value)
+            if name in COUNTS and isinstance(value, int):
+                low, high = COUNTS[name]
+                if not low <= value <= high:
+                    raise BadInput()
+        return await call(*args, **kwargs)
+
+    return cast(Call, checked)
+
+
+def refuses_bad_input(cls: Service) -> Service:
+    """A class whose every public coroutine first refuses, with BadInput and before anything is
+    read or written, the values ``check_value`` refuses (a new entry point is covered as soon as
+    it is written)."""
+    for name, member in list(vars(cls).items()):
+        if not name.startswith("_") and inspect.iscoroutinefunction(member):
+            setattr(cls, name, _checked(member))
+    return cls

@@ -4,10 +4,13 @@ results say a hint was used and the game counts for nobody's rating."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
-from bot.errors import NotSeated, TableError
+from bot.errors import GameOver, NoTable, NotSeated, TableError
+from bot.history import changed_for
 from bot.i18n import Text, catalogue, t
 from bot.outbox import Outbox, Place, Player
 from bot.outboxes import Outboxes
@@ -15,7 +18,10 @@ from bot.step import Step
 from bot.tables import Tables, names
 from bot.turns import Turns
 from db.records import TableRecord
-from rules.engine import rng_for
+from rules.engine import Game, drew_randomly, rng_for
+
+HINT_EVENTS = 4
+"""The most lines a hint quotes of what the move would do."""
 
 
 class Hints:
@@ -29,7 +35,11 @@ class Hints:
     async def hint(self, place: Place, player: Player) -> Outbox:
         """The AI's move for the player's open decision, at the level that plays for absent
         players ("normal"), with a one-line reason for that kind of move."""
-        table = await self.tables.live(place)
+        table = await self.tables.find(place, None, ended=True)
+        if table.status == "over":
+            raise GameOver("hint.game_over")
+        if table.status == "cancelled":
+            raise NoTable()
         seat_rec = table.seat_of(player.id)
         if seat_rec is None or seat_rec.seat is None or seat_rec.is_ai:
             raise NotSeated()
@@ -53,4 +63,24 @@ class Hints:
             return self.turns.advance(rec, self.tables.state(rec), now, clocks=clocks)
 
         await self.turns.rewrite(table.id, count)  # nothing public: the results will say it
-        return self.outboxes.plain(table, t("hint.text", player.locale, action=label, reason=reason))
+        lines = [t("hint.text", player.locale, action=label, reason=reason)]
+        lines += effects(rules, state, seat, action, rng_for(table.seed, table.ply + 1), tr)
+        lines.append(t("hint.unrated", player.locale))
+        return self.outboxes.plain(table, "\n".join(lines))
+
+
+def effects(rules: Game[Any, Any, Any], state: Any, seat: int, action: Any, rng: random.Random, tr: Text) -> list[str]:
+    """What the move would do, in numbers the player can check: what it tells them (the events
+    they would read) and what it changes for them (their tally). Said only of a move that draws
+    nothing, by chance or from a hidden pile: what a draw brings is not known before it is made
+    (and must not be told)."""
+    after, events = rules.apply(state, seat, action, rng)
+    if drew_randomly(rng) or (rules.hidden is not None and rules.hidden(after) != rules.hidden(state)):
+        return [t("hint.chance", tr.locale)]  # a draw: a hidden card or tile would be told
+    seen = [e for e in events if e.to is None or seat in e.to]
+    lines = []
+    if seen:
+        told = [tr.msg(e) for e in seen][:HINT_EVENTS]
+        lines.append(t("hint.does", tr.locale, effects=" · ".join(told)))
+    lines += changed_for(rules, state, after, seat, tr, public=False)
+    return lines

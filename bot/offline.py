@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable, Iterable
@@ -88,7 +89,7 @@ class OfflineTable:
         self.game = game
         self.pictures = pictures
         self._drawn = ""  # what the last picture written showed
-        self._count = 0
+        self._count = last_picture(pictures)  # a resumed table numbers on, never over, its pictures
         self.service = service
         self.players = players
         self.out = out
@@ -215,6 +216,12 @@ class OfflineTable:
             self.say("?", t("offline.unknown_player", self.lang, player=name, players=names))
             return True
         verb, _, arg = rest.strip().partition(" ")
+        if not verb:
+            self.say("?", t("offline.no_command", self.lang, player=player.name))
+            return True
+        if verb.casefold() in ("log", "undo") and arg.strip() and _page(arg.strip()) is None:
+            self.say("?", t("offline.number_usage", self.lang, player=player.name, command=verb.casefold()))
+            return True
         try:
             box = await self._run(player, verb.casefold(), arg.strip())
         except TableError as refused:
@@ -365,12 +372,32 @@ class VirtualClock:
         return self.now
 
 
+PICTURE = re.compile(r"board-(\d+)\.png")
+
+
+def last_picture(folder: Path | None) -> int:
+    """The number of the last board picture already in ``folder`` (0 if none)."""
+    if folder is None or not folder.is_dir():
+        return 0
+    found = (PICTURE.fullmatch(path.name) for path in folder.iterdir())
+    return max((int(match.group(1)) for match in found if match), default=0)
+
+
+def readable(text: str) -> str:
+    """``text`` as a terminal can print it (bytes that were not UTF-8 shown as escapes)."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def read_players(args: argparse.Namespace, out: TextIO) -> tuple[list[str], set[str]] | None:
     """The player names (each one word, distinct ignoring case) and the AI's, or None after
     saying what is wrong."""
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     if not names:
         out.write(t("offline.no_players", args.lang) + "\n")
+        return None
+    unreadable = [readable(n) for n in names if readable(n) != n or "\x00" in n]
+    if unreadable:
+        out.write(t("offline.name_unreadable", args.lang, names=", ".join(unreadable)) + "\n")
         return None
     spaced = [n for n in names if len(n.split()) > 1]
     if spaced:
@@ -404,7 +431,15 @@ async def play(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> i
     clock = VirtualClock()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(args.db) if args.db else Path(tmp) / "offline.sqlite3"
-        store = await open_store(path)
+        problem = db_problem(path)
+        if problem is not None:
+            out.write(t(problem, args.lang, path=readable(str(path))) + "\n")
+            return 2
+        try:
+            store = await open_store(path)
+        except Exception as exc:  # a file the disk or SQLite refuses: say so, not a traceback
+            out.write(t("offline.db_unusable", args.lang, path=readable(str(path)), reason=readable(str(exc))) + "\n")
+            return 2
         try:
             service = TableService(store, clock=clock)
             if args.seed is not None:
@@ -413,6 +448,12 @@ async def play(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> i
             table = OfflineTable(service, players, out, args.lang, clock, args.game, pictures)
             host = players[names[0].casefold()]
             resumed = await store.live_table(PLACE.channel_id)
+            if resumed is not None:
+                seated = sorted(resumed.seats, key=lambda s: s.user_id != resumed.host_id)  # the host first
+                other = resume_problem(resumed.game, [(s.user_id, s.name) for s in seated], args, players)
+                if other is not None:
+                    out.write(other + "\n")
+                    return 2
             try:
                 if resumed is not None:
                     table.say(t("offline.channel", args.lang), t("offline.resumed", args.lang, table=resumed.id))
@@ -448,6 +489,38 @@ async def play(args: argparse.Namespace, lines: Iterable[str], out: TextIO) -> i
         finally:
             await store.close()
     return 0
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def db_problem(path: Path) -> str | None:
+    """Why ``path`` cannot keep a table (the catalogue key of the reason), or None: a file in a
+    folder that does not exist, a folder, or a file that is not an SQLite database."""
+    if path.is_dir():
+        return "offline.db_folder"
+    if not path.parent.is_dir():
+        return "offline.db_no_folder"
+    if path.is_file() and path.stat().st_size > 0:
+        with path.open("rb") as kept:
+            if kept.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
+                return "offline.db_not_sqlite"
+    return None
+
+
+def resume_problem(
+    game: str, seated: list[tuple[str, str]], args: argparse.Namespace, players: dict[str, Player]
+) -> str | None:
+    """Why the unfinished table kept in ``--db`` is not the one asked for (another game, or other
+    players: ``seated`` are its seats' ids and names), or None: it is resumed."""
+    lang = args.lang
+    if game != args.game:
+        return t("offline.db_other_game", lang, game=t(f"{game}.name", lang), key=game, path=readable(args.db))
+    people = [(user, name) for user, name in seated if user.startswith("local:")]  # not "addbot" seats
+    if {user for user, _ in people} - {p.id for p in players.values()}:
+        names = ",".join(name for _, name in people)
+        return t("offline.db_other_players", lang, players=names, path=readable(args.db))
+    return None
 
 
 def main(argv: list[str]) -> int:

@@ -20,6 +20,7 @@ import contextlib
 import logging
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, create_model
@@ -84,6 +85,16 @@ def unpack(orders: Orders[Any, Any], state: Any, seat: int, draft: Draft) -> dic
     if key != draft.key:
         raise Stale("orders.stale_form")
     return chosen
+
+
+def offered_instead(spec: FieldSpec, value: str) -> str:
+    """What a menu shows for a held value it no longer offers (pay up to 5, with 1 chip left):
+    the largest number it offers below that value, so that saving the form unchanged never
+    lifts a limit; the field's default when no number fits."""
+    if not value.isdigit():
+        return spec.default
+    below = [int(c) for c in spec.choices if c.isdigit() and int(c) <= int(value)]
+    return str(max(below)) if below else spec.default
 
 
 def _number(spec: FieldSpec, value: str) -> str:
@@ -326,11 +337,25 @@ class StandingOrders:
         rules = self.tables.rules(table.game)
         assert rules.orders is not None
         reply = self.outboxes.order_line(table, seat, player.locale, empty=True)
+        played_now = any(p.seat == seat and p.how == "order" for p in step.write.actions)
+        if played_now:
+            # It played at once: say what it did, then the order as it stands (or that its work
+            # is done), not only "you have no standing order".
+            played = await self.outboxes.history.orders_done(table, seat, player.locale, away=False)
+            reply = "\n".join([played, reply if seat in table.orders else t("orders.ended", player.locale)])
         if not step.write.actions:
             # Nothing public happened: the table must not show that anything was written.
             out = self.outboxes.plain(table, reply)
         else:
             out = await self.outboxes.finish(table, self.outboxes.move(table, step, actor=seat))
+            if played_now:
+                # The holder is here, reading this reply: no "while you were away" for what it did now.
+                told = await self.outboxes.history.orders_done(table, seat, player.locale)
+                out.private = [
+                    replace(p, text="\n".join(line for line in p.text.split("\n") if line != told))
+                    for p in out.private
+                    if p.user_id != player.id or p.ask is not None or told not in p.text or p.text.count("\n") > 2
+                ]
             out.reply = reply
             out.own = self.outboxes.own_ask(table, player.id, player.locale)
         out.order = self.panel(table, rules.orders, seat, player)
@@ -377,7 +402,7 @@ class StandingOrders:
         choices = tuple(Choice(v, tr.msg(orders.label(spec.name, v))) for v in spec.choices)
         value = str(prefill.get(spec.name, spec.default))
         if spec.kind != "number" and not all(part in spec.choices for part in value.split(",")):
-            value = spec.default  # a held value the menu no longer offers (fewer chips, say)
+            value = offered_instead(spec, value)
         hint = ""
         if spec.kind == "number":
             words = " / ".join(c.label for c in choices)

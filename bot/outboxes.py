@@ -193,7 +193,8 @@ class Outboxes:
                 continue
             if table.clocks.seats[rec.seat].away and not everyone_private:
                 continue  # the AI plays for them: they catch up with the recap when they are back
-            # What their own order did is no news to send: their next private view tells it.
+            # What the seat's own standing order did is told once, when the turn comes back to
+            # them (``orders_notice``), not in a DM per move.
             mine = [
                 e
                 for by, e, how in step.events
@@ -263,6 +264,8 @@ class Outboxes:
             recap = await self.history.recap(table, user, table.locale, after_hours=RECAP_AFTER_HOURS, public=True)
             if recap:
                 out.ping = Ping(out.ping.users, out.ping.asks, recap, out.ping.clocks)
+        if out.ping is not None and not out.over:
+            await self.orders_notice(table, out)
         if out.over and out.results:
             out.animation = await self.animation(table)
         if out.heads_up:
@@ -276,6 +279,25 @@ class Outboxes:
             if closed:
                 out.private = [replace(p, dm_closed=p.user_id in closed) for p in out.private]
         return out
+
+    async def orders_notice(self, table: TableRecord, out: Outbox) -> None:
+        """Tell each pinged player, privately and once, what their standing order played while
+        they were away (with the news they get anyway, if any)."""
+        assert out.ping is not None
+        for user in out.ping.users:
+            seat = table.seat_of(user)
+            if seat is None or seat.seat is None:
+                continue
+            notice = await self.history.orders_done(table, seat.seat, seat.locale)
+            if not notice:
+                continue
+            found = next((i for i, p in enumerate(out.private) if p.user_id == user), None)
+            if found is None:
+                text = self.news(table, self.tables.state(table), seat.seat, seat.locale, [], asked=False)
+                out.private.append(Private(user, seat.name, seat.locale, text, self.own_ask(table, user, seat.locale)))
+                found = len(out.private) - 1
+            head, _, rest = out.private[found].text.partition("\n")  # the notice comes under the header
+            out.private[found] = replace(out.private[found], text="\n".join([head, notice, rest]))
 
     async def animation(self, table: TableRecord) -> Callable[[], bytes] | None:
         """The whole game as an animated picture, drawn when called (None for a game that draws

@@ -31,7 +31,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.clocks import make_settings
+from bot.clocks import settings_from
+from bot.errors import refuses_bad_input
 from bot.hints import Hints
 from bot.history import History
 from bot.i18n import t
@@ -52,6 +53,7 @@ from rules.engine import Game
 from rules.registry import GAMES
 
 
+@refuses_bad_input
 class TableService:
     """Lobby, moves, clocks, orders and views of every table; front ends call it and publish its
     Outboxes."""
@@ -137,7 +139,7 @@ class TableService:
         ``ai`` seats the host as an AI player; the clock's ``settings`` (or a front end's ``clock``
         choices: bank_hours, bonus_hours, policy) replace the defaults."""
         if clock:
-            settings = make_settings(**clock)
+            settings = settings_from(clock)
         return await self.lobby.create(place, game, host, options, locale=locale, seed=seed, ai=ai, settings=settings)
 
     async def join(self, place: Place, player: Player, *, ai: bool = False) -> Outbox:

@@ -22,6 +22,7 @@ from bot.clocks import (
     deadline,
     iso,
     parse_time,
+    pause_end,
     pause_left,
     pending,
     resumed,
@@ -36,6 +37,9 @@ from bot.tables import Tables
 from bot.turns import Queued, Turns
 from db.records import HOUR, LobbyChange, TableRecord, TableSettings
 from rules.engine import Event, Game, event, msg, rng_for
+
+TURN_MOST = 100
+"""A safety net: no game asks one seat more decisions in a row than this in one turn."""
 
 
 class Timekeeper:
@@ -125,10 +129,13 @@ class Timekeeper:
         clocks = rec.clocks
         if clocks.paused_at is None:
             raise TableError("error.not_paused")
-        held = now - parse_time(clocks.paused_at)
+        # A pause ends at its seven-day limit even if the bot was down then: the time after it
+        # counts on every open decision's clock.
+        end = pause_end(clocks, now)
+        held = end - parse_time(clocks.paused_at)
         # The pause takes no one's time and gives none: each open decision counts on from where
         # its clock stood when the pause began, or when it opened during the pause.
-        decisions = tuple(replace(d, since=resumed(d.since, clocks.paused_at, now)) for d in rec.decisions)
+        decisions = tuple(replace(d, since=resumed(d.since, clocks.paused_at, end)) for d in rec.decisions)
         clocks = replace(clocks, paused_at=None, pause_used=clocks.pause_used + held.total_seconds())
         if by is None:
             note = event("table.event.pause_over")
@@ -223,8 +230,9 @@ class Timekeeper:
             if item.kind != "timeout":
                 continue
             seat = item.seat
-            action, skipped = self._timeout_action(rec, rules, state, seat, settings)
-            queued.append(Queued(seat, action, "timeout"))
+            turn = self._timeout_turn(rec, rules, state, seat, settings, rec.ply + len(queued))
+            queued.extend(Queued(seat, action, "timeout") for action, _ in turn)
+            skipped = turn[0][1]
             key = "table.event.timeout_skip" if skipped else "table.event.timeout_ai"
             notes.append(event(key, seats={"player": seat}))
             clocks = clocks.with_seat(seat, after_timeout(clocks.seats[seat], now, settings))
@@ -234,22 +242,45 @@ class Timekeeper:
         step.reminders = reminders
         return step
 
+    def _timeout_turn(
+        self, rec: TableRecord, rules: Game[Any, Any, Any], state: Any, seat: int, settings: TableSettings, ply: int
+    ) -> list[tuple[Any, bool]]:
+        """The moves played for a seat whose time ran out: its whole turn, every decision it is
+        asked alone until the turn passes (a Takenoko turn is several), so a timeout never opens a
+        fresh clock on the same turn. Each says whether it was a pass of the "skip" policy."""
+        moves: list[tuple[Any, bool]] = []
+        order = dict(rec.orders.get(seat, {}))
+        while True:
+            action, skipped, order = self._timeout_action(rec, rules, state, seat, settings, ply, order)
+            moves.append((action, skipped))
+            ply += 1
+            state, _ = rules.apply(state, seat, action, rng_for(rec.seed, ply))
+            if rules.outcome(state) is not None or rules.to_act(state) != frozenset({seat}) or len(moves) >= TURN_MOST:
+                return moves
+
     @staticmethod
     def _timeout_action(
-        rec: TableRecord, rules: Game[Any, Any, Any], state: Any, seat: int, settings: TableSettings
-    ) -> tuple[Any, bool]:
-        """The move played for a seat whose time ran out: its standing order where it has one that
+        rec: TableRecord,
+        rules: Game[Any, Any, Any],
+        state: Any,
+        seat: int,
+        settings: TableSettings,
+        ply: int,
+        order: dict[str, str],
+    ) -> tuple[Any, bool, dict[str, str]]:
+        """One move played for a seat whose time ran out: its standing order where it has one that
         decides (MG-ORD-4, TR-ORD-4), else a pass under the "skip" policy where the rules allow
-        one, else the AI's choice."""
-        if rules.orders is not None and seat in rec.orders:
-            action, _ = rules.orders.decide(state, seat, dict(rec.orders[seat]))
+        one, else the AI's choice; and what is left of the order."""
+        if rules.orders is not None and order:
+            action, left = rules.orders.decide(state, seat, order)
+            order = dict(left or {})
             if action is not None:
-                return action, False
+                return action, False, order
         if settings.policy == "skip" and rules.skip is not None:
             passed = rules.skip(state, seat)
             if passed is not None:
-                return passed, True
-        return rules.ai_action(state, seat, rng_for(f"{rec.seed}:ai", rec.ply + 1)), False
+                return passed, True, order
+        return rules.ai_action(state, seat, rng_for(f"{rec.seed}:ai", ply + 1)), False, order
 
     # -- internals --------------------------------------------------------------------------------
     async def active_for_host(self, place: Place, player: Player, can_manage: bool) -> TableRecord:

@@ -8,7 +8,8 @@ import random
 from datetime import datetime
 from typing import Any
 
-from bot.errors import NotSeated, Stale, UndoRefused
+from bot.clocks import undone
+from bot.errors import GameOver, NoTable, NotSeated, Stale, UndoRefused
 from bot.i18n import Text, t
 from bot.outbox import Outbox, Place, Player
 from bot.outboxes import Outboxes
@@ -30,7 +31,11 @@ class Undo:
     async def undo(self, place: Place, player: Player, *, confirm: int | None = None) -> Outbox:
         """Without ``confirm``, say what would be undone and ask to confirm (``Outbox.confirm`` is
         the table's ply the player saw); with it, take the move back if the table has not moved."""
-        table = await self.tables.live(place)
+        table = await self.tables.find(place, None, ended=True)
+        if table.status == "over":
+            raise GameOver("undo.game_over")
+        if table.status == "cancelled":
+            raise NoTable()
         seat_rec = table.seat_of(player.id)
         if seat_rec is None or seat_rec.seat is None:
             raise NotSeated()
@@ -53,7 +58,9 @@ class Undo:
             if rec.ply != expected:
                 raise Stale()
             note = event("table.event.undo", seats={"player": seat})
-            return self.turns.advance(rec, before, now, told=[note], logged=[Played(seat, UNDO)])
+            # The move goes, and its clock bonus with it.
+            clocks = rec.clocks.with_seat(seat, undone(rec.clocks.seats[seat]))
+            return self.turns.advance(rec, before, now, told=[note], logged=[Played(seat, UNDO)], clocks=clocks)
 
         _, _, out = await self.turns.rewrite(table.id, decide, reply=t("undo.done", player.locale, action=what))
         return out
@@ -70,8 +77,10 @@ class Undo:
         last = effective[-1]
         if last.ply != table.ply:
             raise UndoRefused("undo.others_acted")
+        if last.how == "order":
+            raise UndoRefused("undo.by_order")
         if last.how or table.clocks.seats[seat].timeouts or table.clocks.seats[seat].away:
-            raise UndoRefused("undo.not_yours")  # the AI, the clock or an order played that move
+            raise UndoRefused("undo.not_yours")  # the AI or the clock played that move
         state = self.tables.initial(table)
         for entry in replay(rules, state, table.seed, effective[:-1]):
             state = entry.after

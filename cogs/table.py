@@ -211,16 +211,35 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
         await self._lobby(interaction, "resume")
 
     @app_commands.command(name=L("cmd.game.kick.name"), description=L("cmd.game.kick.description"))
-    @app_commands.rename(player=L("cmd.game.kick.player.name"))
-    @app_commands.describe(player=L("cmd.game.kick.player.description"))
-    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
-        """Hand an absent player's seat to the AI (host); they can come back with /game return."""
-        service = hub_of(interaction).service
+    @app_commands.rename(player=L("cmd.game.kick.player.name"), bot=L("cmd.game.kick.bot.name"))
+    @app_commands.describe(player=L("cmd.game.kick.player.description"), bot=L("cmd.game.kick.bot.description"))
+    async def kick(
+        self, interaction: discord.Interaction, player: discord.User | None = None, bot: str | None = None
+    ) -> None:
+        """Hand an absent player's seat to the AI (host); they can come back with /game return. In
+        the lobby, remove a seat (an AI seat by its name)."""
+        hub = hub_of(interaction)
+        if player is None and not bot:
+            await hub.reply(interaction, t("discord.kick.which", str(interaction.locale)))
+            return
+        target = str(player.id) if player is not None else str(bot)
         manage = bool(interaction.permissions.manage_channels)
         await self._run(
             interaction,
-            lambda: service.kick(place_of(interaction), player_of(interaction), str(player.id), can_manage=manage),
+            lambda: hub.service.kick(place_of(interaction), player_of(interaction), target, can_manage=manage),
         )
+
+    @kick.autocomplete("bot")
+    async def kick_bots(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        """The AI seats of the channel's table, by name."""
+        if interaction.guild_id is None:
+            return []
+        try:
+            table = await hub_of(interaction).service.table(place_of(interaction))
+        except TableError:
+            return []
+        typed = current.casefold().strip()
+        return [Choice(name=s.name, value=s.name) for s in table.seats if s.is_ai and typed in s.name.casefold()][:25]
 
     @app_commands.command(name=L("cmd.game.hint.name"), description=L("cmd.game.hint.description"))
     async def hint(self, interaction: discord.Interaction) -> None:

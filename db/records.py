@@ -89,13 +89,17 @@ class SeatClock:
     moved_at: str | None = None
     """When the player last made a decision of their own (for the recap of what they missed)."""
     kicked: bool = False
-    """True while the seat is away because the host kicked its player (only /game return ends it)."""
+    """True while the seat is away because its player left or the host kicked them: only /game
+    return ends it (an absence after timeouts ends with any command)."""
     decisions: int = 0
     """Decisions this seat made in the game, whoever made them."""
     ai_decisions: int = 0
     """Of those, the ones the AI made for an absent or timed-out player (the fair leaderboard)."""
     hints: int = 0
     """Hints this seat's player asked for (then the game counts for nobody's rating)."""
+    undo_bank: float | None = None
+    """The bank as the player's last own move left it before its bonus: an undo of that move puts
+    it back, the bonus with the move."""
 
     @property
     def away(self) -> bool:

@@ -310,6 +310,8 @@ _AUDIENCE: tuple[frozenset[Seat], ...] = tuple(frozenset((seat,)) for seat in ra
 S = TypeVar("S", bound=Frozen)
 A = TypeVar("A", bound=Frozen)
 V = TypeVar("V", bound=Frozen)
+PLACE = "table.tally.place"
+"""The ``Presentation.tally`` key of a seat's place in the standings."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -333,6 +335,11 @@ class Presentation(Generic[S, A, V]):
     """Optional, with ``render_picture``: what one turn is in a replay (``rules.drawing.frames``
     draws a picture each time it changes: a seat's turn, a race card, a Mogul round). None: each
     time the seats to act change."""
+    tally: Callable[[V, Seat], Mapping[str, int]] | None = None
+    """Optional: what counts for ``seat`` in a view, as numbers by the catalogue key that says how
+    one changed ("mogul.tally.score": 29, a text with ``{before}`` and ``{after}``), its place in
+    the standings under ``PLACE`` (1 = first). A seat's own secrets (chips) come only from its own
+    view. A player back after a while reads what changed for them."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -707,12 +714,21 @@ LogEntry = TypeVar("LogEntry", bound=tuple[Any, ...])
 """A log entry: (ply, seat, code), possibly followed by more (who decided it)."""
 
 
-def replay(game: Game[S, A, V], initial: S, seed: str | int, log: Iterable[tuple[Any, ...]]) -> Iterator[Replayed[S]]:
+def replay(
+    game: Game[S, A, V],
+    initial: S,
+    seed: str | int,
+    log: Iterable[tuple[Any, ...]],
+    *,
+    before: list[S] | None = None,
+) -> Iterator[Replayed[S]]:
     """Replay a table's log of (ply, seat, code, ...) from its initial state: each move through
     ``apply`` with its ply's random source, each ``UNDO`` back to the state before the move it
-    takes back. The one replay: reading, the history, undo checks and the copy command use it."""
+    takes back. The one replay: reading, the history, undo checks, the replay picture and the
+    copy command use it. To go on from an earlier replay, pass its last state as ``initial`` and
+    ``before``, the states before its moves still in effect (kept up to date as this one plays)."""
     state = initial
-    before: list[S] = []
+    before = [] if before is None else before
     for entry in log:
         ply, seat, code = int(entry[0]), int(entry[1]), str(entry[2])
         if code == UNDO:

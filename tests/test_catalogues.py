@@ -157,3 +157,86 @@ def test_plural_forms_always_give_other() -> None:
             for _, _, spec, _ in string.Formatter().parse(text):
                 if spec and spec.startswith("plural|"):
                     assert "|other=" in spec, (locale, key)
+
+
+# -- French as a native speaker writes it (was docs/french-review.md, a list to read by eye) ------
+FRENCH_PUNCTUATION = re.compile(r"[ \u202f]:|[ \u00a0][;!?»]|«[ \u00a0]|(?<=\w)[:;!?](?=\s|$)")
+
+
+def test_french_punctuation_has_its_no_break_spaces() -> None:
+    """A no-break space before a colon, a narrow one before ; ! ? and inside « » (never a plain
+    space, which Discord may break a line at), and the typographic apostrophe."""
+    for key, text in shipped("fr").items():
+        if key.startswith("cmd.") and key.endswith(".name"):
+            continue  # slash command names: one word, no punctuation
+        assert "'" not in text, key
+        bad = FRENCH_PUNCTUATION.search(text.replace("http:", "").replace("https:", ""))
+        assert bad is None, (key, text[max(0, bad.start() - 20) : bad.end() + 20])
+
+
+def test_french_elides_before_a_name_that_starts_with_a_vowel() -> None:
+    """ "à la place de ana" is "à la place d’ana": every French text with de, que, le or la before
+    a placeholder elides when the value starts with a vowel, and not before a consonant."""
+    from bot.i18n import placeholders, t
+
+    checked = 0
+    for key, text in shipped("fr").items():
+        if not re.search(r"(?:^|\s)(?:de|que) \{player\}", text):
+            continue
+        params: dict[str, Any] = {name: 1 for name in placeholders(text)}
+        params["player"] = "ana"
+        filled = t(key, "fr", **params)
+        assert "de ana" not in filled and "que ana" not in filled, (key, filled)
+        assert "d’ana" in filled or "qu’ana" in filled, (key, filled)
+        params["player"] = "ben"
+        assert "d’ben" not in t(key, "fr", **params)
+        checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize(
+    ("key", "params", "french"),
+    [
+        ("table.ai_played", {"player": "ana", "ai": 3, "total": 5, "time": ""}, "à la place d’ana"),
+        ("table.event.left_game", {"player": "ana"}, "l’IA joue à sa place"),
+        ("table.event.returned", {"player": "ana"}, "ana est de retour et reprend sa place."),
+        ("table.you_returned", {}, "vous reprenez votre place."),
+        ("undo.done", {"action": "Rester"}, "Coup annulé\xa0: «\u202fRester\u202f»."),
+        (
+            "offline.seat_asked",
+            {"player": "ana", "ai": "", "waited": "peu", "deadline": ""},
+            "• À ana de jouer, depuis peu",
+        ),
+        ("cmd.game.settings.description", {}, "délais dépassés"),
+        ("mogul.event.auction_won", {"winner": "ben", "runner": "ana"}, "ana est deuxième."),
+        ("offline.only", {"player": "ana"}, "pour ana uniquement"),
+        ("table.you_played", {"action": "Rester (payer 1 jeton)"}, "C’est fait\xa0: rester (payer 1 jeton)."),
+        ("racebow.private.stack", {"stack": "Y G", "right": 0}, "Votre pile\xa0: J V"),
+    ],
+)
+def test_french_says_it_as_a_native_speaker(key: str, params: dict[str, Any], french: str) -> None:
+    """Issue 28's French list: elision, "joue à sa place", "reprend sa place", "Coup annulé", "à ana
+    de jouer", "délais dépassés", "est deuxième", no capital after a colon, French letters for
+    Racebow's colours."""
+    from bot.i18n import t
+
+    assert french in t(key, "fr", **params)
+
+
+def test_only_you_is_said_once_in_a_message() -> None:
+    """ "vous seul le voyez" said twice: the order's description and its frame each said it."""
+    from bot.i18n import t
+
+    for locale, said in (("en", "only you"), ("fr", "vous seul")):
+        for key in [k for k in shipped(locale) if k.endswith(".order.describe_max") or ".order.describe." in k]:
+            text = t("orders.yours", locale, order=shipped(locale)[key])
+            assert text.casefold().count(said) <= 1, (locale, key, text)
+
+
+def test_french_mogul_takes_the_pot_with_one_verb() -> None:
+    """MG's pot is "pris" everywhere, as the picture says ("prendre le pot"), never "ramassé": one
+    verb for one thing across rules, buttons, prompts, events and the board."""
+    french = {key: text for key, text in shipped("fr").items() if key.startswith("mogul.")}
+    assert not [key for key, text in french.items() if "ramass" in text]
+    for key in ("mogul.action.drop", "mogul.board.asks.auction", "mogul.picture.ask.auction"):
+        assert "prendre le pot" in french.get(key, "prendre le pot"), key

@@ -12,7 +12,14 @@ three placeholder formats a catalogue text may use:
   ``10 000 $``), with a sign when negative (and, for ``money+``, when positive);
 - ``{n:plural|one=# chip|other=# chips}``: the form of the locale's CLDR plural category for
   ``n`` (French counts 0 and 1 as ``one``), ``#`` standing for the formatted number; a category
-  the text does not give falls back to ``other``.
+  the text does not give falls back to ``other``;
+- ``{n:ordinal|one=#st|two=#nd|few=#rd|other=#th}``: the same with CLDR's ordinal categories
+  (``1st``, ``22nd``; French ``1re``, ``2e``);
+- ``{stack:letters=racebow}``: each letter as the reader writes it (``racebow.letter.Y`` is
+  ``J`` for *jaune* in French), the other characters as they are.
+
+French elides: "de", "que", "le", "la" before a filled-in value that starts with a vowel become
+"d’", "qu’", "l’" ("à la place d’ana"), as a native speaker writes them.
 """
 
 from __future__ import annotations
@@ -176,10 +183,7 @@ class _LocaleFormatter(string.Formatter):
             sign = "−" if amount < 0 else ("+" if format_spec == "money+" and amount > 0 else "")
             return sign + t("core.money", self.locale, amount=self.number(abs(amount)))
         if format_spec.startswith("plural|"):
-            forms = self._plurals.get(format_spec)
-            if forms is None:
-                forms = dict(part.split("=", 1) for part in format_spec[len("plural|") :].split("|"))
-                self._plurals[format_spec] = forms
+            forms = self._forms(format_spec)
             count = abs(int(value))
             category = self._categories.get(count)
             if category is None:
@@ -187,7 +191,26 @@ class _LocaleFormatter(string.Formatter):
                 if len(self._categories) < 100_000:
                     self._categories[count] = category
             return (forms.get(category) or forms["other"]).replace("#", self.number(int(value)))
+        if format_spec.startswith("letters="):
+            # Each letter as the reader's language writes it (``<game>.letter.<X>``: Racebow's
+            # colours and levels), other characters as they are.
+            prefix = format_spec[len("letters=") :]
+            entries = catalogue(self.locale)
+            return "".join(entries.get(f"{prefix}.letter.{c}", c) for c in str(value))
+        if format_spec.startswith("ordinal|"):
+            forms = self._forms(format_spec)
+            category = str(self.babel.ordinal_form(abs(int(value))))
+            return (forms.get(category) or forms["other"]).replace("#", self.number(int(value)))
         return str(super().format_field(value, format_spec))
+
+    def _forms(self, format_spec: str) -> dict[str, str]:
+        """The forms of a ``plural|`` or ``ordinal|`` format by CLDR category, parsed once."""
+        forms = self._plurals.get(format_spec)
+        if forms is None:
+            _, _, listed = format_spec.partition("|")
+            forms = dict(part.split("=", 1) for part in listed.split("|"))
+            self._plurals[format_spec] = forms
+        return forms
 
 
 @cache
@@ -203,11 +226,96 @@ def _parts(text: str) -> tuple[tuple[str, str | None, str, str | None], ...]:
 
 @cache
 def _needs_locale(text: str) -> bool:
-    """True if a catalogue text uses one of the locale formats (num, money, plural)."""
-    return any(spec and spec.split("|")[0] in _SPECS for _, _, spec, _ in string.Formatter().parse(text))
+    """True if a catalogue text uses one of the locale formats (num, money, plural, ordinal,
+    letters)."""
+    return any(
+        spec and (spec.split("|")[0] in _SPECS or spec.startswith("letters="))
+        for _, _, spec, _ in string.Formatter().parse(text)
+    )
 
 
-_SPECS = {"num", "money", "money+", "plural"}
+_SPECS = {"num", "money", "money+", "plural", "ordinal"}
+
+_ELIDING = re.compile(
+    r"(?:^|(?<=[\s(«\u202f\u00a0]))([Dd]e|[Qq]ue|[Ll]e|[Ll]a|[Jj]usque|[Ll]orsque|[Pp]uisque) (\*\*)?$"
+)
+"""A French word that elides before a vowel, at the end of the text that comes before a
+placeholder ("à la place de {player}")."""
+_VOWEL = re.compile(r"[aeiouàâäéèêëîïôöùûüœæAEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ]")
+_ELIDED = {
+    "de": "d’",
+    "que": "qu’",
+    "le": "l’",
+    "la": "l’",
+    "jusque": "jusqu’",
+    "lorsque": "lorsqu’",
+    "puisque": "puisqu’",
+}
+
+
+_AFTER_COLON = re.compile(r"[\s\u00a0\u202f]?:[\s\u00a0\u202f]$")
+SENTENCES = frozenset({"action", "reason", "order", "current", "moves", "parts", "prompt", "question", "face", "value"})
+"""Placeholders that hold a phrase of their own (a button's label, a prompt, a reason): after a
+colon, French starts them in lower case ("C’est fait : rester…")."""
+PROPER = frozenset({"Mogul", "Takenoko", "Racebow", "Top", "Crash", "Emperor", "Empereur"})
+"""Capitalised words that stay so anywhere (names of games and of cards)."""
+
+
+@cache
+def _elides(text: str) -> bool:
+    """True if a French text has a word that may elide right before one of its placeholders, or
+    a phrase placeholder right after a colon."""
+    return any(
+        field is not None and (_ELIDING.search(literal) or (field in SENTENCES and _AFTER_COLON.search(literal)))
+        for literal, field, _, _ in _parts(text)
+    )
+
+
+def _elided(text: str, params: dict[str, Any], formatter: _LocaleFormatter) -> str:
+    """A French text filled in, each eliding word before a value that starts with a vowel elided
+    ("de ana" → "d’ana", "que Ève" → "qu’Ève"), and a phrase after a colon in lower case."""
+    out: list[str] = []
+    for literal, field, spec, conversion in _parts(text):
+        if field is None:
+            out.append(literal)
+            continue
+        value = params[field]
+        if conversion:
+            value = formatter.convert_field(value, conversion)
+        if "{" in spec:
+            spec = spec.format(**params)
+        filled = formatter.format_field(value, spec)
+        word = _ELIDING.search(literal)
+        if word and _VOWEL.match(filled) and not _code_like(filled):
+            elided = _ELIDED[word.group(1).lower()]
+            if word.group(1)[0].isupper():
+                elided = elided[0].upper() + elided[1:]
+            literal = literal[: word.start(1)] + elided + (word.group(2) or "")
+        elif field in SENTENCES and _AFTER_COLON.search(literal):
+            filled = lower_first(filled, "fr")
+        out.append(literal + filled)
+    return "".join(out)
+
+
+_CAPITALISED = re.compile(r"[A-ZÀÂÄÉÈÊËÎÏÔÖÙÛÜÇŒ][a-zàâäéèêëîïôöùûüçœ’'-]+(?=\W|$)")
+
+
+def lower_first(text: str, locale: str | None, names: Sequence[str] = ()) -> str:
+    """``text`` with its first word in lower case where a French sentence continues it (after a
+    colon): a capitalised common word ("Rester", "La"), never a name (``names``, a game's), an
+    acronym or a code ("IA", "M27"). Other languages keep it as it is."""
+    if normalize_locale(locale) != "fr":
+        return text
+    word = _CAPITALISED.match(text)
+    if word is None or word.group(0) in PROPER or word.group(0) in names:
+        return text
+    return text[0].lower() + text[1:]
+
+
+def _code_like(value: str) -> bool:
+    """True for a value read letter by letter, not as a word: a plot's letter ("A"), a card ("E4")."""
+    first = value.split(" ", 1)[0]
+    return len(first) == 1 or (first[:1].isupper() and any(c.isdigit() for c in first))
 
 
 @cache
@@ -235,7 +343,12 @@ def t(key: str, locale: str | None = None, /, **params: ParamValue) -> str:
     if not params:
         return text
     # Most texts need only str.format (in C); the locale formatter parses in Python.
-    filled = _formatter(loc).format_text(text, params) if _needs_locale(text) else text.format(**params)
+    if loc == "fr" and _elides(text):
+        filled = _elided(text, params, _formatter(loc))
+    elif _needs_locale(text):
+        filled = _formatter(loc).format_text(text, params)
+    else:
+        filled = text.format(**params)
     if len(_FILLED) >= 50_000:
         _FILLED.clear()
     _FILLED[memo] = filled
@@ -275,6 +388,10 @@ class Text:
     def __call__(self, key: str, /, **params: ParamValue) -> str:
         """The catalogue text for ``key`` with its placeholders filled."""
         return t(key, self.locale, **params)
+
+    def names(self) -> list[str]:
+        """Every player's name this Text knows."""
+        return list(self._names.values())
 
     def name(self, seat: Seat) -> str:
         """The display name of the player in ``seat``."""

@@ -38,6 +38,7 @@ GAME: Game[MogulState, MogulAction, MogulView] = Game(
         render_private=render.render_private,
         render_picture=picture.render_picture,
         replay_turn=picture.replay_turn,
+        tally=render.tally,
     ),
     ai=ai.choose,
     levels={"easy": ai.easy, "strong": ai.strong},

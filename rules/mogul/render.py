@@ -8,7 +8,7 @@ as the channel's.
 
 from __future__ import annotations
 
-from rules.engine import Msg, Seat, Text, msg
+from rules.engine import PLACE, Msg, Seat, Text, msg, rank_by
 
 from .actions import MogulAction
 from .data import CARDS, COLOUR_EMOJI, COLOUR_INDEX, COLOURS, CRASH, centre_count, colour_key, share_terms
@@ -281,3 +281,21 @@ def render_private(view: MogulView, tr: Text) -> str:
         lines.append(tr("mogul.private.loans", loans=me.loans))
     lines.append(f"➡️ {tr.msg(prompt(view, view.seat))}")
     return "\n".join(lines)
+
+
+def tally(view: MogulView, seat: Seat) -> dict[str, int]:
+    """What counts for ``seat``: score, shares, loans, its place (the final one once the Crash
+    came), and its chips in its own view only (chips are secret)."""
+    player = view.table[seat]
+    found = {
+        "mogul.tally.score": player.score,
+        "mogul.tally.shares": sum(player.shares),
+        "mogul.tally.loans": player.loans,
+    }
+    if isinstance(view, MogulSeatView) and view.seat == seat:
+        found["mogul.tally.chips"] = view.chips
+    if view.final_standings:
+        found[PLACE] = next(row.rank for row in view.final_standings if row.seat == seat)
+    else:
+        found[PLACE] = dict(rank_by([(p.seat, (p.score,)) for p in view.table]))[seat]
+    return found

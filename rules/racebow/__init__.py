@@ -10,7 +10,7 @@ from .actions import RacebowAction, action_code, parse_action
 from .ai import ai_action, easy
 from .data import MAX_PLAYERS, MIN_PLAYERS
 from .picture import render_picture, replay_turn
-from .render import action_label, prompt, render_board, render_private
+from .render import action_label, prompt, render_board, render_private, tally
 from .rules import OPTIONS, apply, legal_actions, outcome, setup, to_act
 from .state import RacebowState
 from .view import RacebowView, view
@@ -37,6 +37,7 @@ GAME: Game[RacebowState, RacebowAction, RacebowView] = Game(
         render_private=render_private,
         render_picture=render_picture,
         replay_turn=replay_turn,
+        tally=tally,
     ),
     ai=ai_action,
     # "strong" is not declared, so it plays as "normal" (rules.engine.Game.levels).

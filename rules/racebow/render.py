@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.engine import Msg, Seat, Text, msg
+from rules.engine import PLACE, Msg, Seat, Text, msg, rank_by
 
 from .actions import RacebowAction
 from .data import (
@@ -110,6 +110,16 @@ def _short(name: str) -> str:
     return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "~"
 
 
+LETTERS = frozenset(COLOURS + LEVELS)
+"""The letters of colours and levels, written in the reader's language (``racebow.letter.*``:
+French writes J for jaune, T for terre...)."""
+
+
+def letters(text: str, tr: Text) -> str:
+    """``text`` with each colour and level letter as the reader writes it, the rest as it is."""
+    return "".join(tr(f"racebow.letter.{c}") if c in LETTERS else c for c in text)
+
+
 def _tile_header(view: RacebowView, index: int) -> str:
     tile_id = view.tiles[index - view.first]
     return "S" if tile_id == START_TILE else f"{index}{TILES[tile_id].colour}"
@@ -173,12 +183,13 @@ def _player_line(view: RacebowView, seat: Seat, tr: Text) -> str:
         where = tr(f"racebow.place.{view.places[seat]}")
     else:
         tile, cell = view.where[seat]
-        where = f"{tile}{cell_code(cell)}"
+        where = f"{tile}{letters(cell_code(cell), tr)}"
         under = view.cells[tile - view.first][cell]
         if under in SYMBOL_KIND:
             where += f" {under}"
     name = _short(tr.name(seat))
-    return f"{active} {seat + 1} {name:<{NAME_WIDTH}} {TARGETS[seat]} {stack} {_bonus_text(view.tracks[seat])} {where}"
+    target, stack = letters(TARGETS[seat], tr), letters(stack, tr)
+    return f"{active} {seat + 1} {name:<{NAME_WIDTH}} {target} {stack} {_bonus_text(view.tracks[seat])} {where}"
 
 
 def _wrap(head: str, items: Sequence[str]) -> list[str]:
@@ -202,14 +213,14 @@ def _choices_lines(view: RacebowView, tr: Text) -> list[str]:
     name = _short(tr.name(view.turn))
     tile = view.where[view.turn][0] + 1
     if view.ask == "stack":
-        codes = [code.split(":", 1)[1].replace(",", "") for code in view.options if ":" in code]
+        codes = [letters(code.split(":", 1)[1].replace(",", ""), tr) for code in view.options if ":" in code]
         here = view.where[view.turn]
         symbol = view.cells[here[0] - view.first][here[1]]
         return _wrap(tr(f"racebow.board.stack.{SYMBOL_KIND[symbol]}", name=name), codes)
     items = []
     for reach in view.reach:
         notes = ",".join(n for n in (reach.cost, reach.pickup) if n)
-        items.append(cell_code(reach.cell) + (f"({notes})" if notes else ""))
+        items.append(letters(cell_code(reach.cell) + (f"({notes})" if notes else ""), tr))
     if view.fallback:
         return _wrap(tr("racebow.board.fallback", name=name, n=tile), items)
     key = "racebow.board.moves" if view.ask == "move" else "racebow.board.turbo_moves"
@@ -239,10 +250,11 @@ def _standings(view: RacebowView, tr: Text) -> list[str]:
     for seat in sorted(range(view.players), key=lambda s: (view.ranks[s], s)):
         place = tr(f"racebow.place.{view.ranks[seat]}")
         done = str(view.finished[seat]) if view.finished[seat] else "—"
-        stack = view.stacks[seat].ljust(5, "_")
+        stack = letters(view.stacks[seat].ljust(5, "_"), tr)
         tracks = "/".join(str(value) for value in view.tracks[seat])
         name = _short(tr.name(seat))
-        lines.append(f"{place:<4} {name:<{NAME_WIDTH}} {BOARDS[seat]} {TARGETS[seat]} {done:>6} {stack} {tracks}")
+        target = letters(TARGETS[seat], tr)
+        lines.append(f"{place:<4} {name:<{NAME_WIDTH}} {BOARDS[seat]} {target} {done:>6} {stack} {tracks}")
     return lines
 
 
@@ -252,7 +264,7 @@ def render_board(view: RacebowView, tr: Text) -> str:
         body = _standings(view, tr)
         return "\n".join([_title(view, tr), FENCE, *body, FENCE, tr("racebow.board.legend_over")])
     body = [
-        *_strip(view),
+        *(letters(line, tr) for line in _strip(view)),
         *(_player_line(view, seat, tr) for seat in range(view.players)),
         *_choices_lines(view, tr),
         *_supply_lines(view, tr),
@@ -273,7 +285,14 @@ def render_private(view: RacebowView, tr: Text) -> str:
         return ""
     goal, stack = TARGETS[seat], view.stacks[seat]
     right = sum(a == b for a, b in zip(stack, goal, strict=False))
-    lines = [tr("racebow.private.board", board=BOARDS[seat], target=" ".join(goal))]
+    lines = []
+    if not view.end:
+        # Whose turn it is: the hand is what a player back at the table opens first.
+        if view.turn == seat:
+            lines.append(tr("racebow.private.your_turn"))
+        else:
+            lines.append(tr("racebow.private.their_turn", player=tr.name(view.turn)))
+    lines.append(tr("racebow.private.board", board=BOARDS[seat], target=" ".join(goal)))
     lines.append(tr("racebow.private.stack", stack=" ".join(stack) or "—", right=right))
     if view.places[seat]:
         lines.append(tr("racebow.private.finished", place=tr(f"racebow.place.{view.places[seat]}")))
@@ -284,3 +303,17 @@ def render_private(view: RacebowView, tr: Text) -> str:
         elif right < len(goal):
             lines.append(tr("racebow.private.reorder"))
     return "\n".join(lines)
+
+
+def tally(view: RacebowView, seat: Seat) -> dict[str, int]:
+    """What counts for ``seat``: the colours in its stack and its place (its final one once it
+    finished, else by how far its pawn is, RB-END)."""
+    if view.ranks:
+        place = view.ranks[seat]
+    elif view.places[seat]:
+        place = view.places[seat]
+    else:
+        done = sum(1 for p in view.places if p)
+        racing = [(s, view.where[s]) for s in range(view.players) if not view.places[s]]
+        place = done + dict(rank_by(racing))[seat]
+    return {"racebow.tally.colours": len(view.stacks[seat]), PLACE: place}

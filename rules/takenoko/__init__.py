@@ -7,7 +7,7 @@ from rules.takenoko import orders
 from rules.takenoko.actions import TakenokoAction, action_code, parse_action
 from rules.takenoko.ai import choose, choose_easy, choose_strong
 from rules.takenoko.picture import render_picture, replay_turn
-from rules.takenoko.render import action_label, prompt, render_board, render_private, render_results
+from rules.takenoko.render import action_label, prompt, render_board, render_private, render_results, tally
 from rules.takenoko.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, apply, legal_actions, outcome, setup, skip, to_act
 from rules.takenoko.secrets import hidden, public_choices, swap
 from rules.takenoko.state import TakenokoState
@@ -36,6 +36,7 @@ GAME: Game[TakenokoState, TakenokoAction, TakenokoView] = Game(
         render_picture=render_picture,
         render_results=render_results,
         replay_turn=replay_turn,
+        tally=tally,
     ),
     ai=choose,
     levels={"easy": choose_easy, "strong": choose_strong},

@@ -110,11 +110,19 @@ def place_canal(w: TakenokoFields, edge: Edge) -> None:
     a, b = edge_hexes(edge)
     pa, pb = w.plot_at(a), w.plot_at(b)
     assert pa is not None and pb is not None
-    w.event(
-        "takenoko.event.canal_placed",
-        seats={"player": w.turn},
-        terms={"a": plot_term(pa), "b": plot_term(pb)},
-    )
+    if pa.colour == pb.colour:
+        # "between the green plot and the green plot" says one thing twice: "two green plots".
+        w.event(
+            "takenoko.event.canal_placed_same",
+            seats={"player": w.turn},
+            terms={"plots": f"takenoko.plots_two.{pa.colour}"},
+        )
+    else:
+        w.event(
+            "takenoko.event.canal_placed",
+            seats={"player": w.turn},
+            terms={"a": plot_term(pa), "b": plot_term(pb)},
+        )
     irrigate(w, a)
     irrigate(w, b)
 
@@ -125,11 +133,12 @@ def place_chip(w: TakenokoFields, chip: str, h: Hex) -> None:
     take_chip_from_board(w, chip)
     plot = w.plot_at(h)
     assert plot is not None and not plot.improvement and plot.height == 0
+    bare = plot_term(plot)  # "puts an enclosure on the green plot", not "... with an enclosure"
     plot = w.set_plot(plot, improvement=chip, chip=True)
     w.event(
         "takenoko.event.chip_placed",
         seats={"player": w.turn},
-        terms={"chip": f"takenoko.chip.{chip}", "plot": plot_term(plot)},
+        terms={"chip": f"takenoko.chip.{chip}", "plot": bare},
     )
     if chip == "w":
         irrigate(w, h)

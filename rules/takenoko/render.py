@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from rules.engine import Msg, Seat, Text, msg
+from rules.engine import PLACE, Msg, Seat, Text, msg
+from rules.takenoko import marks
 from rules.takenoko.actions import TakenokoAction, action_code
 from rules.takenoko.cards import PLACEMENTS
 from rules.takenoko.data import CARDS, CATEGORIES, CHIPS, COLOURS, HAND_LIMIT, PLOTS, Card, objectives_needed
@@ -24,12 +25,11 @@ from rules.takenoko.turn import candidates
 from rules.takenoko.view import TakenokoView
 from rules.takenoko.work import TakenokoWork
 
-TILE_MARKS = "abcdefghijklmnopqrstuvwxy"
-"""Labels of plot spots ``(a)`` and tiles, in board reading order (at most 25 choices)."""
-CANAL_MARKS = "123456789abcdefghijklmnop"
-"""Labels of canal spots: digits first (§9), then letters."""
-ROW_MARK = "*"
-"""Marks every candidate while the board row is asked first."""
+# The letters live in marks.py (the rules name chosen places by them too); read here as before.
+TILE_MARKS = marks.TILE_MARKS
+CANAL_MARKS = marks.CANAL_MARKS
+ROW_MARK = marks.ROW_MARK
+marks_of = marks.marks_of
 LAST_MARK = "!"
 """Marks, in a cell's figure slot, a plot the latest turn changed (when no figure or label is there)."""
 NAME_MAX = 16
@@ -45,17 +45,6 @@ def cell_text(plot: Plot) -> str:
     """§9 cell: colour (upper case = irrigated), height, improvement (``.`` none)."""
     colour = plot.colour if plot.irrigated else plot.colour.lower()
     return f"{colour}{plot.height}{plot.improvement or '.'}"
-
-
-def marks_of(actions: Sequence[TakenokoAction]) -> dict[str, str]:
-    """The board label of each spot, canal or tile among ``actions``, by action code (reading order)."""
-    found: dict[str, str] = {}
-    for action in actions:
-        if action.kind in ("spot", "tile", "canal"):
-            marks = CANAL_MARKS if action.kind == "canal" else TILE_MARKS
-            # Beyond 25 the row is asked first and every candidate shows ROW_MARK anyway.
-            found[action_code(action)] = marks[len(found)] if len(found) < len(marks) else ROW_MARK
-    return found
 
 
 def plot_key(plot: Plot) -> str:
@@ -544,3 +533,12 @@ def render_private(view: TakenokoView, tr: Text) -> str:
         drawn = ", ".join(f"{COLOUR_EMOJI[p[0]]} {p} {tr(plot_id_key(p))}" for p in view.drawn)
         lines.append(tr("takenoko.private.drawn", plots=drawn))
     return "\n".join(lines)
+
+
+def tally(view: TakenokoView, seat: Seat) -> dict[str, int]:
+    """What counts for ``seat``: its points and objectives validated (face up, so public), and its
+    place (TK-END-05: points, then panda points)."""
+    outcome = outcome_of(view.done, view.emperor)
+    place = next(s.rank for s in outcome.standings if s.seat == seat)
+    points = score(view.done[seat], view.emperor == seat)
+    return {"takenoko.tally.points": points, "takenoko.tally.objectives": len(view.done[seat]), PLACE: place}

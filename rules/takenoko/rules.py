@@ -12,11 +12,12 @@ from collections.abc import Sequence
 
 from rules.engine import Event, IllegalAction, Options, OptionSpec, Outcome, Seat, fill_options
 from rules.takenoko.actions import ACT, END, TakenokoAction, action_code
-from rules.takenoko.data import BAMBOO, CANALS, CATEGORIES, CHIP_SUPPLY, PLOTS, deck_of
+from rules.takenoko.data import ACTIONS, BAMBOO, CANALS, CATEGORIES, CHIP_SUPPLY, HAND_LIMIT, PLOTS, deck_of
 from rules.takenoko.hexes import POND
+from rules.takenoko.marks import ROW_MARK, marks_of
 from rules.takenoko.scoring import outcome_of
 from rules.takenoko.state import TOP_STEPS, PlayerBoard, TakenokoState
-from rules.takenoko.turn import choices
+from rules.takenoko.turn import action_legal, choices
 from rules.takenoko.work import TakenokoWork
 
 MIN_PLAYERS = 2
@@ -131,14 +132,43 @@ def apply(
         if action == ACT["validate"] and state.step in TOP_STEPS and state.hands[seat]:
             # Offered publicly whenever the hand holds a card; refused here, to this player alone.
             raise IllegalAction("takenoko.error.nothing_met")
-        raise IllegalAction("takenoko.error.not_now", code=action_code(action))
+        raise why_not(state, action)
     w = TakenokoWork(state, rng)
     w.play(seat, action)
+    mark = marks_of(offered).get(action_code(action))
+    if mark is not None and mark != ROW_MARK:
+        # The place chosen is named by the letter the boards showed for it.
+        w.events = [_marked(e, mark) for e in w.events]
     w.settle()
     after = w.freeze()
     if after.step != "over":
         _remember(after, tuple(w.asked))  # settle stopped on these choices: the next ask reuses them
     return after, w.events
+
+
+MARKED = frozenset(
+    f"takenoko.event.{name}"
+    for name in (
+        "placed",
+        "placed_chip",
+        "canal_placed",
+        "canal_placed_same",
+        "chip_placed",
+        "gardener",
+        "panda",
+        "panda_storm",
+        "rain",
+    )
+)
+"""Events that name the place a lettered choice picked: each has a variant ``<key>_at`` that adds
+its letter (``{mark}``)."""
+
+
+def _marked(event: Event, mark: str) -> Event:
+    """``event`` naming its place by ``mark`` where it names one."""
+    if event.key not in MARKED:
+        return event
+    return event.model_copy(update={"key": f"{event.key}_at", "params": {**event.params, "mark": mark}})
 
 
 def _offers(offered: tuple[TakenokoAction, ...], action: TakenokoAction) -> bool:
@@ -161,3 +191,24 @@ def skip(state: TakenokoState, seat: Seat) -> TakenokoAction | None:
     it may end (TK-ACT-04); before that the AI plays the decision."""
     legal = legal_actions(state, seat)
     return END if END in legal else None
+
+
+def why_not(state: TakenokoState, action: TakenokoAction) -> IllegalAction:
+    """The refusal of a choice that is not offered now, saying why: the rule it breaks where one
+    does (TK-ACT-02/03: two different actions, each with what it needs), else what is asked."""
+    code = action_code(action)
+    if action.kind == "act" and action.name in ACTIONS:
+        if state.step != "action":
+            return IllegalAction("takenoko.error.not_now_step", code=code)
+        allowed = 3 if state.condition == "SUN" else 2
+        if len(state.used) >= allowed:
+            return IllegalAction("takenoko.error.actions_done", n=allowed)
+        if action.name in state.used and state.condition != "WIND":
+            return IllegalAction("takenoko.error.action_twice", terms={"action": f"takenoko.action.{action.name}"})
+        if not action_legal(TakenokoWork(state), action.name):
+            if action.name == "objective" and len(state.hands[state.turn]) >= HAND_LIMIT:
+                return IllegalAction("takenoko.error.hand_full", n=HAND_LIMIT)
+            return IllegalAction(f"takenoko.error.no_{action.name}")
+    if action.kind == "tile" and state.step in ("gardener", "panda"):
+        return IllegalAction(f"takenoko.error.no_way_{state.step}")
+    return IllegalAction("takenoko.error.not_now", code=code)

@@ -36,6 +36,7 @@ GAME: Game[TopRaceState, Action, TopRaceView] = Game(
         render_private=render.render_private,
         render_picture=picture.render_picture,
         replay_turn=picture.replay_turn,
+        tally=render.tally,
     ),
     ai=ai.ai_action,
     levels={"easy": ai.easy_action, "strong": search.strong_action},

@@ -9,7 +9,7 @@ would break the alignment: it shows the letters, and its legend says what each m
 
 from __future__ import annotations
 
-from rules.engine import Msg, Text, msg
+from rules.engine import PLACE, Msg, Text, msg, rank_by
 from rules.toprace.actions import Action
 from rules.toprace.auction import block_amounts
 from rules.toprace.data import (
@@ -408,3 +408,11 @@ def render_private(view: TopRaceView, tr: Text) -> str:
     if view.question is not None:
         lines.append("❓ " + tr.msg(view.question))
     return "\n".join(lines)
+
+
+def tally(view: TopRaceView, seat: int) -> dict[str, int]:
+    """What counts for ``seat``: its money, the cars it owns and its place by money (bets are
+    secret: not counted)."""
+    place = dict(rank_by([(s, (money,)) for s, money in enumerate(view.money)]))[seat]
+    cars = sum(1 for owner in view.owner if owner == seat)
+    return {"toprace.tally.money": view.money[seat], "toprace.tally.cars": cars, PLACE: place}

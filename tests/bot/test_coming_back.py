@@ -70,7 +70,7 @@ async def test_the_recap_starts_at_ones_own_last_decision_and_reads_turn_by_turn
     assert any("time ran out" in e for e in due.events)
     hand = await days.hand(HERE, who)
     recap = hand.reply.split("\n\n", 1)[0]
-    assert recap.startswith("🕰️ Since your last move:")
+    assert recap.startswith("🕰️ Since your last move, 3 days ago:")
     turns = [line for line in recap.splitlines() if line.startswith("• ")]
     assert any(line.startswith(f"• 🤖 for {who.name}:") for line in turns), recap
     assert any(line.startswith("• ⏰") for line in turns), recap  # the timeout, on its own line

@@ -100,7 +100,8 @@ async def test_back_after_a_timeout_the_hand_starts_with_what_the_ai_did() -> No
     args = ["takenoko", "--players", "ana,ben", "--ai", "ben", "--seed", "3"]
     text = await run(args, ["wait 36", "wait 36", "ana hand"])
     hand = text.rsplit("[only ana sees]", 1)[1]
-    assert "🕰️ Since your last move:" in hand and "• 🤖 for ana:" in hand and "• ⏰ ana’s time ran out" in hand
+    assert "🕰️ Since the game began, 3 days ago:" in hand and "• 🤖 for ana:" in hand
+    assert "• ⏰ ana’s time ran out" in hand
 
 
 async def test_the_recap_names_a_turns_player_once() -> None:
@@ -147,7 +148,7 @@ async def test_final_standings_give_each_score_in_its_unit(game: str, lang: str,
     """The closing standings say what the numbers are: points, the games' dollars formatted for the
     locale; Racebow's places stand alone."""
     text = await run([game, "--players", "ana,ben,cy", "--ai", "ana,ben,cy", "--seed", "3", "--lang", lang])
-    header = "🏁 Final standings:" if lang == "en" else "🏁 Classement final :"
+    header = "🏁 Final standings:" if lang == "en" else "🏁 Classement final\xa0:"
     lines = text.split(header, 1)[1].strip().splitlines()[:3]
     line = r"[123]\. (ana|ben|cy)" + ("" if score is None else f" — {score}") + "$"
     assert all(re.fullmatch(line, row.strip()) for row in lines), lines
@@ -189,3 +190,84 @@ async def test_waiting_brings_reminders_then_the_timeout() -> None:
     text = await run(["mogul", "--players", "ana,ben,cy", "--ai", "ben,cy", "--seed", "7"], script)
     assert "@ana, a reminder" in text and "@ana, your time runs out" in text
     assert "ana’s time ran out: the AI played for them" in text
+
+
+async def test_a_bad_db_path_is_explained_not_a_traceback(tmp_path: Path) -> None:
+    """Issue 28: `--db` with a path in a missing folder, a folder, or a file that is not a database
+    ended in a traceback (or hung)."""
+    garbage = tmp_path / "notes.txt"
+    garbage.write_text("not a database")
+    for path, said in (
+        (tmp_path / "missing" / "x.sqlite3", "folder does not exist"),
+        (tmp_path, "is a folder"),
+        (garbage, "not a table file"),
+    ):
+        out = io.StringIO()
+        assert await play(parse_args(["mogul", "--players", "ana,ben,cy", "--db", str(path)]), [], out) == 2
+        assert said in out.getvalue() and "Traceback" not in out.getvalue()
+
+
+async def test_db_resumes_only_the_game_and_players_asked_for(tmp_path: Path) -> None:
+    """Issue 28: `--db` resumed a Mogul game when Takenoko was asked for."""
+    db = str(tmp_path / "kept.sqlite3")
+    await run(["mogul", "--players", "ana,ben,cy", "--ai", "ben,cy", "--seed", "7", "--db", db], ["ana move 1"])
+    for argv, said in (
+        (["takenoko", "--players", "ana,ben", "--db", db], "keeps an unfinished Mogul game: play it with “mogul”"),
+        (["mogul", "--players", "ana,dee,cy", "--db", db], "resume it with --players ana,ben,cy"),
+    ):
+        out = io.StringIO()
+        assert await play(parse_args(argv), [], out) == 2
+        assert said in out.getvalue(), out.getvalue()
+
+
+async def test_pictures_number_on_after_a_resume(tmp_path: Path) -> None:
+    """Issue 28: after a resume, board-001.png was written again over the first game's picture."""
+    db, pictures = str(tmp_path / "kept.sqlite3"), tmp_path / "pictures"
+    argv = ["mogul", "--players", "ana,ben,cy", "--ai", "ben,cy", "--seed", "7", "--db", db, "--pictures"]
+    await run([*argv, str(pictures)], ["ana move 1"])
+    first = {p.name: p.read_bytes() for p in pictures.iterdir()}
+    await run([*argv, str(pictures)], ["ana move 1"])
+    again = {p.name: p.read_bytes() for p in pictures.iterdir()}
+    assert all(again[name] == data for name, data in first.items())  # nothing written over
+    assert len(again) > len(first)
+
+
+async def test_a_name_that_is_not_text_is_refused() -> None:
+    """Issue 28: a player name that is not UTF-8 (a shell passes it as a lone surrogate) gave a
+    traceback."""
+    out = io.StringIO()
+    assert await play(parse_args(["mogul", "--players", "an\udcffa,ben,cy"]), [], out) == 2
+    assert "must be text" in out.getvalue() and "an\\udcffa" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("lang", "alone", "page"),
+    [
+        ("en", "A line starts with a player and then a command, e.g. “ana hand”", "“log” takes a number"),
+        ("fr", "Une ligne commence par un joueur puis une commande, par exemple «\u202fana", "«\u202flog\u202f» prend"),
+    ],
+)
+async def test_a_name_alone_and_a_page_that_is_no_number_are_explained(lang: str, alone: str, page: str) -> None:
+    """Issue 28: `ana` alone answered "Unknown command -."; `log abc` showed the last page as if
+    nothing were wrong."""
+    script = ["ana", "ana log abc", "ana undo x"]
+    text = await run(["mogul", "--players", "ana,ben,cy", "--ai", "ben,cy", "--seed", "7", "--lang", lang], script)
+    assert alone in text and "-." not in text
+    assert text.count(page) == 1 and "undo" in text.split(page, 1)[1]
+
+
+async def test_an_order_form_offers_the_value_it_shows() -> None:
+    """Issue 28: the order display read "pays: 3 — values off|0|1|2", as if the held value were not
+    allowed. An order of 5 payments, with fewer chips left, is shown in a form whose every value is
+    one it offers (the line to type is one the table accepts)."""
+    script = ["ana orders scope=always pays=5 pot=off keep=off after=ask", "ana orders"]
+    text = await run(["mogul", "--players", "ana,ben,cy", "--ai", "ben,cy", "--seed", "7"], script)
+    assert "at most 5 times per auction" in text, text[-1500:]
+    lines = text.splitlines()
+    form = "\n".join(lines[max(i for i, line in enumerate(lines) if "(scope):" in line) :])
+    offered = re.findall(r"\((\w+)\): .* — values: (\S+)", form)
+    line = text.rsplit("ana orders scope=", 1)[1].split(" (or ", 1)[0]
+    typed = dict(part.split("=", 1) for part in f"scope={line}".split())
+    assert {name for name, _ in offered} == set(typed)
+    for name, values in offered:
+        assert all(v in values.split("|") for v in typed[name].split(",")), (name, typed[name], values)

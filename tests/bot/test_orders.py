@@ -17,13 +17,15 @@ from hypothesis import strategies as st
 
 from bot.errors import BadOption, NotSeated, Stale, TableError
 from bot.offline import parse_args, play
+from bot.orders import offered_instead
 from bot.outbox import Draft, Place, Player, chain
 from bot.service import TableService
 from db.sqlite import SqliteStore
 from db.store import TableStore
-from rules.engine import form_fields, rng_for
+from rules.engine import FieldSpec, form_fields, rng_for
 from rules.registry import GAMES
 from tests.conftest import ANA, BEN, CY, DEE, HERE, Clock
+from tests.support.orders import seat_of, whole
 
 PEOPLE = {p.id: p for p in (ANA, BEN, CY, DEE)}
 CHANNELS = itertools.count(800)
@@ -47,23 +49,6 @@ async def click_ai(service: TableService, table_id: int, ply: int) -> bool:
     action = game.ai_action(service.state_of(table), ask.seat, rng_for("clicks", ply))
     await service.act(PEOPLE[ask.user_id], game.action_code(action), table_id=table_id, decision=ask.decision)
     return True
-
-
-def seat_of(table: Any, player: Player) -> int:
-    seat = table.seat_of(player.id)
-    assert seat is not None and seat.seat is not None
-    return int(seat.seat)
-
-
-async def whole(service: TableService, table_id: int, player: Player, **values: str) -> dict[str, str]:
-    """``values`` made a whole order: every other field its form offers now, at its "not set"
-    value (an order is set as a whole: MG-ORD-6, TR-ORD-6)."""
-    table = await service.table(table_id=table_id)
-    orders = service.games[table.game].orders
-    assert orders is not None
-    state, seat = service.state_of(table), seat_of(table, player)
-    first = {spec.name: spec.default for spec in orders.fields(state, seat)}
-    return {spec.name: spec.default for spec in form_fields(orders, state, seat, {**first, **values})} | values
 
 
 async def test_mg_ord_3_an_order_plays_as_a_click_and_tells_nobody(service: TableService) -> None:
@@ -247,7 +232,7 @@ async def test_mg_ord_6_a_missing_or_unknown_field_is_refused_by_its_name_and_no
             with pytest.raises(BadOption) as refused:
                 await call(HERE, ANA, values)
             assert refused.value.text("en") == english
-            assert "\u202f:" in refused.value.text("fr")
+            assert "\xa0:" in refused.value.text("fr")
     toprace = await started(service, "toprace", ANA, BEN, CY, place=Place(1, 702))
     policy = await whole(service, toprace, ANA, policy="12 millions")
     with pytest.raises(BadOption) as refused:
@@ -414,7 +399,11 @@ async def test_no_message_for_an_order_made_move_and_none_marks_the_ai_for_an_ab
         made = (await service.store.actions(table_id))[before:]
         if any(e.how == "order" and e.seat == holder_seat for e in made):
             order_moves += 1
-            assert all(p.user_id != holder.id for p in out.private), "no DM for an order-made move"
+            # No DM for an order-made move; only when the turn comes back to the holder in the same
+            # step, one private notice says what the order played while they were away.
+            to_holder = [p for p in out.private if p.user_id == holder.id]
+            pinged = out.ping is not None and holder.id in out.ping.users
+            assert not to_holder or (pinged and len(to_holder) == 1), "no DM for an order-made move"
         ai_moves += sum(1 for e in made if e.how == "ai")
         assert not any(e.startswith("🤖") for e in out.events), out.events
     assert order_moves and ai_moves, (order_moves, ai_moves)
@@ -519,3 +508,13 @@ async def test_rb_pre_1_only_the_next_player_may_plan_and_is_told_why(service: T
         await service.order_form(HERE, others[0])
     assert nothing.value.key == "orders.nothing_now"
     assert (await service.table(table_id=table_id)).revision == table.revision
+
+
+def test_a_held_limit_the_menu_no_longer_offers_shows_the_nearest_below_never_no_limit() -> None:
+    """MG-ORD-6: saving a form unchanged keeps the order held; a held "pay up to 5" shown on a
+    menu that offers 0 and 1 (the player has 1 chip left) reads "up to 1", not the field's
+    default, which would lift the limit."""
+    pays = FieldSpec(name="pays", choices=("off", "0", "1"), default="off")
+    assert offered_instead(pays, "5") == "1"
+    assert offered_instead(pays, "always") == "off"
+    assert offered_instead(FieldSpec(name="pays", choices=("off", "3"), default="off"), "2") == "off"

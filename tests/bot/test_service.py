@@ -155,7 +155,7 @@ async def test_a_move_builds_the_outbox(service: TableService) -> None:
     assert out.own is not None and out.own.secret
     # The Outbox carries the open decisions, as a read would give them (buttons need no read).
     assert out.asks == await service.asks(table_id=table_id) and len(out.asks) == 3
-    done = "Done: Stake x2." if ask.user_id != BEN.id else "C’est fait : Stake x2."
+    done = "Done: Stake x2." if ask.user_id != BEN.id else "C’est fait\xa0: stake x2."
     assert out.reply.startswith(done)
     # A pick is secret: the public outbox says who picked, the reply says what.
     out = await service.act(BEN, "pick:3", place=HERE)

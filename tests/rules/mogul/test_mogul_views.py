@@ -209,8 +209,8 @@ def test_catalogues_fill_the_same_placeholders_inside_plural_forms() -> None:
     [
         ("en", 1, "Ann sells 1 blue share at 3 each: +3 points."),
         ("en", 2, "Ann sells 2 blue shares at 3 each: +6 points."),
-        ("fr", 1, "Ann vend 1 action bleue à 3 points\u202f: +3 points."),
-        ("fr", 2, "Ann vend 2 actions bleues à 3 points\u202f: +6 points."),
+        ("fr", 1, "Ann vend 1 action bleue à 3 points\u00a0: +3 points."),
+        ("fr", 2, "Ann vend 2 actions bleues à 3 points\u00a0: +6 points."),
     ],
 )
 def test_counts_agree_with_their_nouns(locale: str, count: int, text: str) -> None:

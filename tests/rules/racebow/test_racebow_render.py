@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import Text
-from rules.engine import ai_player, playout
+from rules.engine import ai_player, playout, rng_for
 from rules.racebow import GAME
 from rules.racebow.render import MAX_FULL_TILES, WIDTH
 from rules.racebow.state import RacebowState
@@ -81,10 +81,12 @@ def test_the_longest_unabridged_strip_still_fits_in_french() -> None:
 
 
 def test_section9_board_in_french_keeps_the_symbols_and_translates_the_words() -> None:
+    """The symbols stay; the words, and the letters of colours and levels (J jaune, V vert, T terre,
+    E eau: issue 28), are French."""
     board = GAME.presentation.render_board(GAME.view(section9(), None), Text("fr", NAMES))
     assert "pioche 47  défausse 5" in board
-    assert "réserve R6 O5 Y5 G3 B5 >4 +4 o3" in board
-    assert "> 1 Ann    ROYGB YOR__ >1 +2 o3 8E1" in board
+    assert "réserve R6 O5 J5 V3 B5 >4 +4 o3" in board
+    assert "> 1 Ann    ROJVB JOR__ >1 +2 o3 8T1" in board
     assert "manche 8" in board
 
 
@@ -112,7 +114,7 @@ def test_labels_name_costs_pickups_and_the_resulting_stack() -> None:
     shown = [en.msg(GAME.presentation.action_label(on_top, ANN, a)) for a in GAME.legal_actions(on_top, ANN)]
     assert shown == ["Put orange at the bottom → OYR", "Put red at the bottom → RYO", "Leave my stack as it is"]
     shown = [fr.msg(GAME.presentation.action_label(on_top, ANN, a)) for a in GAME.legal_actions(on_top, ANN)]
-    assert shown[0] == "Descendre l’orange tout en bas → OYR"
+    assert shown[0] == "Descendre l’orange tout en bas → OJR"  # J for jaune (issue 28)
 
 
 def test_prompts_say_who_decides_what() -> None:
@@ -128,9 +130,28 @@ def test_private_text_is_a_short_summary_of_public_facts() -> None:
     en = Text("en", NAMES)
     text = GAME.presentation.render_private(GAME.view(section9(), 2), en)
     assert text.splitlines() == [
+        "It is Ann’s turn.",
         "Board C, target Y G B R O (bottom → top).",
         "Your stack: Y G B R · 4 slots already right.",
         "Still to collect: O.",
     ]
     assert GAME.presentation.render_private(GAME.view(section9(), None), en) == ""
     assert GAME.view(section9(), 0).pile == 47  # the pile's size is public, its order is not in any view
+
+
+def test_the_hand_says_whose_turn_it_is_and_french_writes_its_own_letters() -> None:
+    """Issue 28: Racebow's hand did not say whose turn it was, and French boards kept the English
+    letters of levels and colours (A/E/W, R O Y G B): French writes A/T/E and R O J V B."""
+    state, _ = GAME.setup(2, GAME.check_options(2, {}), rng_for(3, 0))
+    names = ["ana", "ben"]
+    mover = next(iter(GAME.to_act(state)))
+    waiting = 1 - mover
+    en_wait = GAME.presentation.render_private(GAME.view(state, waiting), Text("en", names))
+    # No ⏳ here: in a DM it marks the heads-up (you play next) and the clock's deadline.
+    assert en_wait.splitlines()[0] == f"It is {names[mover]}’s turn."
+    assert GAME.presentation.render_private(GAME.view(state, mover), Text("en", names)).startswith("➡️ Your turn.")
+    fr = GAME.presentation.render_private(GAME.view(state, waiting), Text("fr", names))
+    assert "C’est au tour d" in fr and "Y" not in fr.split("ordre cible", 1)[1].splitlines()[0]
+    board = GAME.presentation.render_board(GAME.view(state, None), Text("fr", names))
+    rows = [line[:2] for line in board.splitlines() if line[:2] in ("A ", "T ", "E ", "W ")]
+    assert rows and {row[0] for row in rows} == {"A", "T", "E"}, rows

@@ -188,9 +188,20 @@ def test_rb_end_05_standings_table_columns() -> None:
     state = position(rows, [(10, "E2"), (10, "E4")], stacks=["ROYG", "OY"], round=17)
     after, _ = play(state, 0, "to:E2")
     check_invariants(after)
-    for locale, first, second in (("en", "1st", "2nd"), ("fr", "1re", "2e")):
+    # French writes its own colour letters (J jaune, V vert: issue 28).
+    for locale, first, second, letters in (("en", "1st", "2nd", "ROYGB"), ("fr", "1re", "2e", "ROJVB")):
+        mapped = str.maketrans("ROYGB", letters)
         board = GAME.presentation.render_board(GAME.view(after, None), Text(locale, NAMES))
         lines = board.splitlines()
         assert lines[1] == "```" and lines[-2] == "```"
-        assert lines[3].split() == [first, "Ann", "A", "ROYGB", "17", "ROYGB", "2/3/3"]
-        assert lines[4].split() == [second, "Bob", "B", "OYGBR", "—", "OY___", "2/3/3"]
+        full = "ROYGB".translate(mapped)
+        assert lines[3].split() == [first, "Ann", "A", full, "17", full, "2/3/3"]
+        assert lines[4].split() == [
+            second,
+            "Bob",
+            "B",
+            "OYGBR".translate(mapped),
+            "—",
+            "OY___".translate(mapped),
+            "2/3/3",
+        ]

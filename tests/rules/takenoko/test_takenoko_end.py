@@ -93,7 +93,7 @@ def test_tk_end_05_final_standings_on_the_board_and_in_the_results() -> None:
     assert "**Bea** — 5 points: 🧩 plots 2 · 👨‍🌾 gardener 3 · 🐼 panda 0 · 👑 Emperor 0" in results
     assert "2 objectives: Plot: 3 green in a line; Gardener: green bamboo of 4 with fertilizer" in results
     french = GAME.presentation.render_results(view, Text("fr", ["Ann", "Bea", "Cal"]))
-    assert "Panda : 2 sections vertes" in french and "PA-GG" not in french + results
+    assert "Panda\xa0: 2 sections vertes" in french and "PA-GG" not in french + results
 
 
 def test_tk_end_06_round_100_ends_the_game_without_an_emperor() -> None:

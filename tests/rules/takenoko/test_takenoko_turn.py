@@ -4,10 +4,12 @@ the player, long lists asked in two steps."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
-from rules.engine import IllegalAction
+from bot.i18n import Text
+from rules.engine import IllegalAction, ai_player, playout, rng_for
 from rules.takenoko import GAME
 from rules.takenoko.actions import ACT, END
 from rules.takenoko.data import HAND_LIMIT
@@ -156,3 +158,41 @@ def test_validate_is_offered_in_public_whenever_the_hand_holds_a_card() -> None:
     with pytest.raises(IllegalAction) as refused:
         play(start, "act:validate")
     assert refused.value.msg.key == "takenoko.error.nothing_met"
+
+
+def test_tk_act_02_03_a_refused_action_says_why() -> None:
+    """Issue 28: "act:panda is not possible now" said nothing of why. A choice out of turn says
+    what is asked first; an action chosen twice, or after the last one, names the rule it breaks
+    (TK-ACT-02), in both languages."""
+    state, _ = GAME.setup(2, GAME.check_options(2, {}), rng_for(5, 0))
+    reasons: dict[str, str] = {}
+    for ply in playout(GAME, state, 5, ai_player(GAME, 5), max_plies=400):
+        s = ply.after
+        if s.step == "over":
+            break
+        for name in ("panda", "gardener", "plot"):
+            try:
+                GAME.apply(s, s.turn, ACT[name], rng_for(5, 10_000))
+            except IllegalAction as refused:
+                reasons.setdefault(refused.msg.key, Text("fr").msg(refused.msg))
+    assert {"takenoko.error.not_now_step", "takenoko.error.action_twice"} <= set(reasons), reasons
+    assert "takenoko.error.not_now" not in reasons, reasons
+    assert "vos deux actions doivent être différentes" in reasons["takenoko.error.action_twice"]
+
+
+def test_takenoko_events_say_each_thing_once_and_name_the_place_chosen() -> None:
+    """Issue 28: "puts an enclosure on the green plot with an enclosure", "a canal between the
+    green plot and the green plot". An improvement is put on the plot as it was; a canal between
+    two plots of one colour says so once; a place chosen by its letter on the boards is named by
+    that letter."""
+    seen: list[str] = []
+    for seed in range(12):
+        state, _ = GAME.setup(2, GAME.check_options(2, {}), rng_for(seed, 0))
+        for ply in playout(GAME, state, seed, ai_player(GAME, seed), max_plies=600):
+            seen += [Text("en").msg(e) for e in ply.events if e.to is None]
+    chips = [line for line in seen if " on the " in line and line.startswith(("Ann", "Player")) and "puts" in line]
+    assert chips and not [line for line in chips if "with a" in line.split(" on the ", 1)[1]], chips[:5]
+    canals = [line for line in seen if "lays a canal" in line]
+    assert canals and not [line for line in canals if re.search(r"the (\w+) plot and the \1 plot", line)]
+    assert any("between two " in line for line in canals), canals[:5]
+    assert any(re.search(r"moves the (gardener|panda) to the .* \([a-y]\)\.$", line) for line in seen)
