@@ -62,6 +62,8 @@ class FinalRow(Frozen):
 class MogulView(Frozen):
     """The public board: everything the channel may see, and nothing else."""
 
+    # Listed here, not inherited from the state, on purpose: a view names every field it shows,
+    # so a field added to the state is never public by default.
     players: int
     loan_cost: int
     quick_start: str

@@ -28,6 +28,8 @@ class Reach(Frozen):
 class RacebowView(Frozen):
     """The public game (identical for every seat), with the active player's options spelled out."""
 
+    # Listed here, not inherited from the state, on purpose: a view names every field it shows,
+    # so a field added to the state is never public by default.
     seat: Seat | None
     """Who reads it (None = the channel); nothing is private in Racebow."""
     players: int

@@ -20,6 +20,8 @@ from rules.takenoko.work import TakenokoWork
 class TakenokoView(Frozen):
     """The public view (``seat`` None) or one seat's view (adds ``hand``, ``met`` and ``drawn``)."""
 
+    # Listed here, not inherited from the state, on purpose: a view names every field it shows,
+    # so a field added to the state is never public by default.
     seat: int | None
     players: int
     pros: bool

@@ -24,7 +24,8 @@ class TopRaceView(Frozen):
     """The public view (``seat`` None) or one seat's (adds its hand, own bets and question)."""
 
     # Never holds: other hands, removed or folded cards, the driver pile order, bets before race end.
-
+    # Listed here, not inherited from the state, on purpose: a view names every field it shows,
+    # so a field added to the state is never public by default.
     seat: int | None
     players: int
     edition: str
