@@ -27,7 +27,18 @@ from rules.engine import (
     trusted,
 )
 
-__all__ = ["Work", "blocks", "clockwise", "fits", "groups", "next_seat", "rank_by", "standings"]
+__all__ = [
+    "Work",
+    "blocks",
+    "clockwise",
+    "copied",
+    "fits",
+    "groups",
+    "next_seat",
+    "rank_by",
+    "shared_fields",
+    "standings",
+]
 
 S = TypeVar("S", bound=Frozen)
 A = TypeVar("A")
@@ -135,6 +146,23 @@ class Work(Generic[S, A]):
             if len(choices) != 1 or self.offer_size(seat, choices) > 1:
                 return
             self.play(seat, choices[0], forced=True)
+
+
+# -- views ---------------------------------------------------------------------------------------
+def shared_fields(state: type[Frozen], view: type[Frozen]) -> tuple[str, ...]:
+    """The fields a view shows as the state holds them: declared by both, with the same type. The
+    view's own declaration decides what it shows; what it makes itself it names in its builder
+    (a field given twice fails the call)."""
+    shown = view.model_fields
+    return tuple(
+        name for name, info in state.model_fields.items() if name in shown and shown[name].annotation == info.annotation
+    )
+
+
+def copied(state: Frozen, names: Sequence[str]) -> dict[str, Any]:
+    """The values of ``state``'s fields ``names`` (from ``shared_fields``), to build a view with."""
+    values = state.__dict__
+    return {name: values[name] for name in names}
 
 
 # -- seats -----------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ A seat's view adds that seat's own chips. Once the game is over,
 from __future__ import annotations
 
 from rules.engine import Frozen, Msg, Outcome, Seat
+from rules.flow import copied, shared_fields
 
 from .data import CARDS, COLOUR_INDEX, COLOURS
 from .scoring import chip_points, outcome, verdict
@@ -124,6 +125,10 @@ def final_rows(state: MogulState, result: Outcome) -> tuple[FinalRow, ...]:
     )
 
 
+SHOWN = shared_fields(MogulState, MogulView)
+"""The fields the view shows as the state holds them."""
+
+
 def build_view(state: MogulState, seat: Seat | None) -> MogulView:
     """The public view (``seat`` None) or ``seat``'s view: the public one plus its own chips."""
     result = outcome(state)
@@ -142,25 +147,10 @@ def build_view(state: MogulState, seat: Seat | None) -> MogulView:
         for s in range(state.players)
     )
     public = {
-        "players": state.players,
-        "loan_cost": state.loan_cost,
+        **copied(state, SHOWN),
         "quick_start": state.quick_start,
-        "phase": state.phase,
-        "turn": state.turn,
-        "round": state.round,
-        "first": state.first,
         "table": table,
-        "bank": state.bank,
-        "pot": state.pot,
         "deck_size": len(state.deck),
-        "discard": state.discard,
-        "revealed": state.revealed,
-        "taker": state.taker,
-        "sale_value": state.sale_value,
-        "winner": state.winner,
-        "last_drop": state.last_drop,
-        "pick_pile": state.pick_pile,
-        "pick_order": state.pick_order,
         "final_standings": None if result is None else final_rows(state, result),
         "verdict": () if result is None else verdict(result),
         "last": tuple(

@@ -5,6 +5,7 @@ choices). Every seat and the public channel see the same; ``seat`` only says who
 from __future__ import annotations
 
 from rules.engine import Frozen, Seat, trusted
+from rules.flow import copied, shared_fields
 
 from .actions import action_code
 from .data import AIR, CELLS_PER_LEVEL, EMPTY, WATER
@@ -83,6 +84,10 @@ def _reach(state: RacebowState) -> tuple[tuple[Reach, ...], bool]:
     return tuple(found), fallback
 
 
+SHOWN = shared_fields(RacebowState, RacebowView)
+"""The fields the view shows as the state holds them."""
+
+
 def view(state: RacebowState, seat: Seat | None) -> RacebowView:
     """The view of ``seat`` (None = the public channel): the same facts for everyone."""
     reach, fallback = _reach(state)
@@ -92,29 +97,11 @@ def view(state: RacebowState, seat: Seat | None) -> RacebowView:
         for standing in result.standings:
             ranks[standing.seat] = standing.rank
     return RacebowView(
+        **copied(state, SHOWN),
         seat=seat,
-        players=state.players,
-        rotate=state.rotate,
-        round=state.round,
-        turn=state.turn,
-        step=state.step,
-        ask=state.ask,
-        first=state.first,
-        tiles=state.tiles,
-        cells=state.cells,
         pile=len(state.pile),
-        discards=state.discards,
-        colours=state.colours,
-        bonuses=state.bonuses,
-        where=state.where,
-        stacks=state.stacks,
-        tracks=state.tracks,
-        places=state.places,
-        finished=state.finished,
-        end=state.end,
         reach=reach,
         fallback=fallback,
         options=tuple(action_code(a) for a in choices(state)) if state.ask == "stack" else (),
         ranks=tuple(ranks) if result is not None else (),
-        last=state.last,
     )

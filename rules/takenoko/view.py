@@ -8,6 +8,7 @@ its own hand (with which cards hold now) and the plots it has just drawn.
 from __future__ import annotations
 
 from rules.engine import Frozen
+from rules.flow import copied, shared_fields
 from rules.takenoko.actions import TakenokoAction
 from rules.takenoko.data import CARDS, CATEGORIES
 from rules.takenoko.layout import shows_spots
@@ -71,6 +72,10 @@ def hand_counts(hand: tuple[str, ...]) -> tuple[int, int, int]:
     return (counts[0], counts[1], counts[2])
 
 
+SHOWN = shared_fields(TakenokoState, TakenokoView)
+"""The fields the view shows as the state holds them."""
+
+
 def make_view(state: TakenokoState, seat: int | None) -> TakenokoView:
     """The view of ``seat`` (None = the public channel)."""
     w = TakenokoWork(state)
@@ -86,36 +91,15 @@ def make_view(state: TakenokoState, seat: int | None) -> TakenokoView:
     hand = state.hands[seat] if own and seat is not None else None
     holding = met(w, seat) if own and seat is not None else ()
     return TakenokoView(
+        **copied(state, SHOWN),
         seat=seat if own else None,
-        players=state.players,
-        pros=state.pros,
-        first=state.first,
-        turn=state.turn,
-        round=state.round,
-        step=state.step,
-        weather=state.weather,
-        condition=state.condition,
-        used=state.used,
-        garden=state.garden,
-        canals=state.canals,
-        gardener=state.gardener,
-        panda=state.panda,
         plots_left=len(state.plots),
         drawn_count=len(state.drawn),
-        placing=state.placing,
         spots_shown=shows_spots(state),
-        pick=state.pick,
-        bamboo=state.bamboo,
-        canal_supply=state.canal_supply,
-        chip_supply=state.chip_supply,
         decks_left=(len(state.decks[0]), len(state.decks[1]), len(state.decks[2])),
-        boards=state.boards,
         hand_counts=tuple(hand_counts(h) for h in state.hands),
-        done=state.done,
-        emperor=state.emperor,
         targets=targets,
         by_row=by_row,
-        last=state.last,
         hand=hand,
         met=None if hand is None else tuple(c in holding for c in hand),
         drawn=state.drawn if own and seat == state.turn and state.step == "plot_pick" else None,
