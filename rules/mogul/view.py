@@ -12,7 +12,7 @@ from rules.flow import copied, shared_fields
 
 from .data import CARDS, COLOUR_INDEX, COLOURS
 from .scoring import chip_points, outcome, verdict
-from .state import MogulState, MoveKind, Phase
+from .state import MogulPublic, MogulState, MoveKind
 
 
 class PlayerView(Frozen):
@@ -60,32 +60,13 @@ class FinalRow(Frozen):
     shares: int
 
 
-class MogulView(Frozen):
+class MogulView(MogulPublic):
     """The public board: everything the channel may see, and nothing else."""
 
-    # Listed here, not inherited from the state, on purpose: a view names every field it shows,
-    # so a field added to the state is never public by default.
-    players: int
-    loan_cost: int
     quick_start: str
-    phase: Phase
-    turn: int
-    round: int
-    first: int
     table: tuple[PlayerView, ...]
-    bank: int
-    pot: int
     deck_size: int
     """Cards left in the deck, Crash included (Crash is among the last five)."""
-    discard: tuple[str, ...]
-    revealed: str | None
-    taker: int | None
-    sale_value: int
-    winner: int | None
-    last_drop: int | None
-    """The last player who dropped out: the runner-up once the auction is over."""
-    pick_pile: tuple[str, ...]
-    pick_order: tuple[int, ...]
     final_standings: tuple[FinalRow, ...] | None
     """Only when the game is over: standings with every player's chips."""
     verdict: tuple[Msg, ...]

@@ -11,7 +11,7 @@ from .actions import action_code
 from .data import AIR, CELLS_PER_LEVEL, EMPTY, WATER
 from .movement import fallback_cell, legal_cells
 from .scoring import outcome
-from .state import Ask, End, LastTurn, RacebowState
+from .state import RacebowPublic, RacebowState
 from .work import choices
 
 
@@ -26,33 +26,13 @@ class Reach(Frozen):
     """What is on it: a colour letter, a bonus symbol, an action symbol, or ""."""
 
 
-class RacebowView(Frozen):
+class RacebowView(RacebowPublic):
     """The public game (identical for every seat), with the active player's options spelled out."""
 
-    # Listed here, not inherited from the state, on purpose: a view names every field it shows,
-    # so a field added to the state is never public by default.
     seat: Seat | None
     """Who reads it (None = the channel); nothing is private in Racebow."""
-    players: int
-    rotate: bool
-    round: int
-    turn: int
-    step: int
-    ask: Ask
-    first: int
-    tiles: tuple[int, ...]
-    cells: tuple[str, ...]
     pile: int
     """How many tiles the face-down pile holds (its order stays hidden)."""
-    discards: tuple[int, ...]
-    colours: tuple[int, ...]
-    bonuses: tuple[int, ...]
-    where: tuple[tuple[int, int], ...]
-    stacks: tuple[str, ...]
-    tracks: tuple[tuple[int, int, int], ...]
-    places: tuple[int, ...]
-    finished: tuple[int, ...]
-    end: End
     reach: tuple[Reach, ...]
     """The cells of the active player's move (or of their turbo step, at decision T)."""
     fallback: bool
@@ -61,8 +41,6 @@ class RacebowView(Frozen):
     """The codes of the open stack decision S (empty otherwise)."""
     ranks: tuple[int, ...]
     """Each seat's final rank once the game is over (equal ranks are shared), else empty."""
-    last: LastTurn
-    """Who moved last and the cells their pawn went through (the boards mark them)."""
 
 
 def _reach(state: RacebowState) -> tuple[tuple[Reach, ...], bool]:

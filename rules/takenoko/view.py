@@ -7,57 +7,31 @@ its own hand (with which cards hold now) and the plots it has just drawn.
 
 from __future__ import annotations
 
-from rules.engine import Frozen
 from rules.flow import copied, shared_fields
 from rules.takenoko.actions import TakenokoAction
 from rules.takenoko.data import CARDS, CATEGORIES
 from rules.takenoko.layout import shows_spots
 from rules.takenoko.objectives import met
-from rules.takenoko.state import SECRET_STEPS, LastTurn, PlayerBoard, Plot, Step, TakenokoState
+from rules.takenoko.state import SECRET_STEPS, TakenokoPublic, TakenokoState
 from rules.takenoko.turn import candidates, choices
 from rules.takenoko.work import TakenokoWork
 
 
-class TakenokoView(Frozen):
+class TakenokoView(TakenokoPublic):
     """The public view (``seat`` None) or one seat's view (adds ``hand``, ``met`` and ``drawn``)."""
 
-    # Listed here, not inherited from the state, on purpose: a view names every field it shows,
-    # so a field added to the state is never public by default.
     seat: int | None
-    players: int
-    pros: bool
-    first: int
-    turn: int
-    round: int
-    step: Step
-    weather: str
-    condition: str
-    used: tuple[str, ...]
-    garden: tuple[Plot, ...]
-    canals: tuple[tuple[int, int, int], ...]
-    gardener: tuple[int, int]
-    panda: tuple[int, int]
     plots_left: int
     drawn_count: int
-    placing: str
     spots_shown: bool
     """True while plots remain to be placed (the board then leaves room for the plot spots)."""
-    pick: str
-    bamboo: tuple[int, int, int]
-    canal_supply: int
-    chip_supply: tuple[int, int, int]
     decks_left: tuple[int, int, int]
-    boards: tuple[PlayerBoard, ...]
     hand_counts: tuple[tuple[int, int, int], ...]
     """Cards in each hand per category: plot, gardener, panda (the backs show it)."""
-    done: tuple[tuple[str, ...], ...]
-    emperor: int
     targets: tuple[TakenokoAction, ...]
     """The spots, canals or tiles of the open public decision, in label order."""
     by_row: bool
     """True while a board row (or a direction) is asked before the spot itself."""
-    last: LastTurn
-    """What the latest turn that changed the table touched (public: the boards mark it)."""
     hand: tuple[str, ...] | None = None
     met: tuple[bool, ...] | None = None
     """For each card of ``hand``: does it hold now?"""

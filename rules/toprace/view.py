@@ -9,7 +9,7 @@ from rules.toprace.auction import bid_range
 from rules.toprace.data import CARD, FINISH, JOKER, NOT_BET, OFF, car_token
 from rules.toprace.movement import front_rear
 from rules.toprace.rules import to_act
-from rules.toprace.state import Ask, LastCard, Phase, Purchase, RaceResult, TopRaceState
+from rules.toprace.state import TopRacePublic, TopRaceState
 
 
 class Trail(Frozen):
@@ -21,52 +21,20 @@ class Trail(Frozen):
     end: int
 
 
-class TopRaceView(Frozen):
+class TopRaceView(TopRacePublic):
     """The public view (``seat`` None) or one seat's (adds its hand, own bets and question)."""
 
     # Never holds: other hands, removed or folded cards, the driver pile order, bets before race end.
-    # Listed here, not inherited from the state, on purpose: a view names every field it shows,
-    # so a field added to the state is never public by default.
+
     seat: int | None
-    players: int
-    edition: str
-    races: int
-    race: int
-    betting: bool
-    allow_no_bet: bool
-    restrict_pair: bool
-    phase: Phase
-    ask: Ask
     to_act: tuple[int, ...]
-    turn: int
-    money: tuple[int, ...]
     hand_sizes: tuple[int, ...]
-    skipped: tuple[bool, ...]
-    owner: tuple[int, ...]
-    cell: tuple[int, ...]
-    ref: tuple[int, ...]
-    finish: tuple[int, ...]
     revealed: int
     """The driver card on offer (auction), else -1."""
     drivers_left: int
-    offers: int
-    opener: int
-    high: int
-    high_bidder: int
-    passed: tuple[bool, ...]
-    placing: int
-    start: int
-    purchases: tuple[Purchase, ...]
-    played: tuple[int, ...]
-    last: LastCard | None
-    car: int
-    points: int
-    ends: tuple[int, ...]
-    tips: tuple[bool, ...]
     tip_open: int
     """The open TIP round (1..3), else 0."""
     has_bet: tuple[bool, ...]
-    results: tuple[RaceResult, ...]
     moved: tuple[Trail, ...]
     """What the last move changed on the track, for the boards' marks: the cars the last card
     moved (kept until the next card), or in an auction the car placed last."""
