@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import typing
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypedDict, TypeVar, Unpack
 
 from rules.engine import (
     MAX_CHOICES,
@@ -44,6 +44,15 @@ S = TypeVar("S", bound=Frozen)
 A = TypeVar("A")
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
+
+
+class EventParts(TypedDict, total=False):
+    """What ``rules.engine.event`` takes besides the key, for ``Work.event`` to pass on."""
+
+    to: Seat | None
+    params: dict[str, ParamValue] | None
+    terms: dict[str, str] | None
+    seats: dict[str, Seat] | None
 
 
 class Work(Generic[S, A]):
@@ -100,17 +109,9 @@ class Work(Generic[S, A]):
             values = {name: values[name] for name in self.fields}
         return typing.cast(S, trusted(self.state_type, values))
 
-    def event(
-        self,
-        key: str,
-        *,
-        to: Seat | None = None,
-        params: dict[str, ParamValue] | None = None,
-        terms: dict[str, str] | None = None,
-        seats: dict[str, Seat] | None = None,
-    ) -> None:
-        """Record an event: public, or for the one seat ``to``."""
-        self.events.append(event(key, to=to, params=params, terms=terms, seats=seats))
+    def event(self, key: str, **parts: Unpack[EventParts]) -> None:
+        """Record an event: public, or for the one seat ``to`` (``rules.engine.event``'s arguments)."""
+        self.events.append(event(key, **parts))
 
     # -- the turn-flow hooks a game fills in --------------------------------------------------
     def pending(self) -> tuple[Seat, Sequence[A]] | None:
