@@ -268,16 +268,10 @@ def one_game(game: Game[Any, Any, Any], play: Playthrough, orders_on: bool) -> d
             if action is None:
                 action = play.ai(node, seat)
             answered = (seat, action)
-        seat, action = answered
-        node = play.play(node, seat, action)
+        node = _play_answered(play, node, answered, orders, standing)
         decisions += 1
-        if orders is not None:
-            _lapse(orders, play.state(node), standing)
     return {
-        "decisions": decisions,
-        "clicks": clicks,
-        "hand_offs": hand_offs,
-        "pings": pings,
+        **_moves(decisions, clicks, hand_offs, pings),
         "days_2": sum(waits_2),
         "days_6": sum(waits_6),
     }
@@ -294,6 +288,26 @@ def _lapse(orders: Orders[Any, Any], state: Any, standing: dict[Seat, Order]) ->
     """Drop the orders whose scope ended with the last move (``Orders.keep``)."""
     for held in [s for s, o in standing.items() if not orders.keep(state, s, o)]:
         del standing[held]
+
+
+def _moves(decisions: int, clicks: int, hand_offs: int, pings: int) -> dict[str, float]:
+    """The figures every mode reports first: decisions, clicks, hand-offs and pings."""
+    return {"decisions": decisions, "clicks": clicks, "hand_offs": hand_offs, "pings": pings}
+
+
+def _play_answered(
+    play: Playthrough,
+    node: int,
+    answered: tuple[Seat, Any],
+    orders: Orders[Any, Any] | None,
+    standing: dict[Seat, Order],
+) -> int:
+    """Play the answered move, then drop the standing orders that lapsed: the node reached."""
+    seat, action = answered
+    node = play.play(node, seat, action)
+    if orders is not None:
+        _lapse(orders, play.state(node), standing)
+    return node
 
 
 def _answered(
@@ -397,16 +411,10 @@ def public_game(
             unanswered.discard(seat)  # a click answers any heads-up
             clicks += 1
             answered = (seat, play.ai(node, seat))
-        seat, action = answered
-        node = play.play(node, seat, action)
+        node = _play_answered(play, node, answered, orders, standing)
         decisions += 1
-        if orders is not None:
-            _lapse(orders, play.state(node), standing)
     return {
-        "decisions": decisions,
-        "clicks": clicks,
-        "hand_offs": hand_offs,
-        "pings": pings,
+        **_moves(decisions, clicks, hand_offs, pings),
         "early_looks": early,
         "looks": hand_offs + early,
         "interactions": interactions,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import typing
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypedDict, TypeVar, Unpack
 
 from rules.engine import (
     MAX_CHOICES,
@@ -27,12 +27,32 @@ from rules.engine import (
     trusted,
 )
 
-__all__ = ["Work", "blocks", "clockwise", "fits", "groups", "next_seat", "rank_by", "standings"]
+__all__ = [
+    "Work",
+    "blocks",
+    "clockwise",
+    "copied",
+    "fits",
+    "groups",
+    "next_seat",
+    "rank_by",
+    "shared_fields",
+    "standings",
+]
 
 S = TypeVar("S", bound=Frozen)
 A = TypeVar("A")
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
+
+
+class EventParts(TypedDict, total=False):
+    """What ``rules.engine.event`` takes besides the key, for ``Work.event`` to pass on."""
+
+    to: Seat | None
+    params: dict[str, ParamValue] | None
+    terms: dict[str, str] | None
+    seats: dict[str, Seat] | None
 
 
 class Work(Generic[S, A]):
@@ -89,17 +109,9 @@ class Work(Generic[S, A]):
             values = {name: values[name] for name in self.fields}
         return typing.cast(S, trusted(self.state_type, values))
 
-    def event(
-        self,
-        key: str,
-        *,
-        to: Seat | None = None,
-        params: dict[str, ParamValue] | None = None,
-        terms: dict[str, str] | None = None,
-        seats: dict[str, Seat] | None = None,
-    ) -> None:
-        """Record an event: public, or for the one seat ``to``."""
-        self.events.append(event(key, to=to, params=params, terms=terms, seats=seats))
+    def event(self, key: str, **parts: Unpack[EventParts]) -> None:
+        """Record an event: public, or for the one seat ``to`` (``rules.engine.event``'s arguments)."""
+        self.events.append(event(key, **parts))
 
     # -- the turn-flow hooks a game fills in --------------------------------------------------
     def pending(self) -> tuple[Seat, Sequence[A]] | None:
@@ -135,6 +147,23 @@ class Work(Generic[S, A]):
             if len(choices) != 1 or self.offer_size(seat, choices) > 1:
                 return
             self.play(seat, choices[0], forced=True)
+
+
+# -- views ---------------------------------------------------------------------------------------
+def shared_fields(state: type[Frozen], view: type[Frozen]) -> tuple[str, ...]:
+    """The fields a view shows as the state holds them: declared by both, with the same type. The
+    view's own declaration decides what it shows; what it makes itself it names in its builder
+    (a field given twice fails the call)."""
+    shown = view.model_fields
+    return tuple(
+        name for name, info in state.model_fields.items() if name in shown and shown[name].annotation == info.annotation
+    )
+
+
+def copied(state: Frozen, names: Sequence[str]) -> dict[str, Any]:
+    """The values of ``state``'s fields ``names`` (from ``shared_fields``), to build a view with."""
+    values = state.__dict__
+    return {name: values[name] for name in names}
 
 
 # -- seats -----------------------------------------------------------------------------------------

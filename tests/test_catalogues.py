@@ -175,7 +175,7 @@ def test_french_punctuation_has_its_no_break_spaces() -> None:
 
 
 def test_french_elides_before_a_name_that_starts_with_a_vowel() -> None:
-    """ "à la place de ana" is "à la place d’ana": every French text with de, que, le or la before
+    """French "à la place de ana" is "à la place d’ana": every French text with de, que, le or la before
     a placeholder elides when the value starts with a vowel, and not before a consonant."""
     from bot.i18n import placeholders, t
 
@@ -224,7 +224,7 @@ def test_french_says_it_as_a_native_speaker(key: str, params: dict[str, Any], fr
 
 
 def test_only_you_is_said_once_in_a_message() -> None:
-    """ "vous seul le voyez" said twice: the order's description and its frame each said it."""
+    """French "vous seul le voyez" was said twice: the order's description and its frame each said it."""
     from bot.i18n import t
 
     for locale, said in (("en", "only you"), ("fr", "vous seul")):

@@ -6,8 +6,8 @@ their custom ids)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Self
 
 import discord
 
@@ -24,11 +24,34 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+Read = Callable[[str], Any]
+"""How a part of a custom id is read back (``int``, ``str``, ``parse_draft``)."""
+
+
+class PersistentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
+    """A button that survives restarts: its custom id carries what a click needs. A subclass gives
+    its template and ``parts``: the template's groups in the order its constructor takes them
+    (before the label), each with how it is read back."""
+
+    parts: ClassVar[tuple[tuple[str, Read], ...]] = ()
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild the button from its custom id and the label it showed."""
+        args: list[Any] = [read(match[name]) for name, read in cls.parts]
+        args.append(getattr(item, "label", "") or "")
+        return cls(*args)
+
+
 class ChoiceButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentButton,
     template=r"gh:(?P<table>\d{1,19}):(?P<decision>\d{1,19}):(?P<code>.+)",
 ):
     """One choice; ``gh:<table>:<decision>:<code>`` keeps it valid across restarts."""
+
+    parts = (("table", int), ("decision", int), ("code", str))
 
     def __init__(self, table_id: int, decision: int, code: str, label: str | None = None) -> None:
         super().__init__(
@@ -41,14 +64,6 @@ class ChoiceButton(
         self.table_id = table_id
         self.decision = decision
         self.code = code
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ChoiceButton:
-        """Rebuild the button from its custom id."""
-        label = getattr(item, "label", None)
-        return cls(int(match["table"]), int(match["decision"]), match["code"], label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Play the choice."""
@@ -97,10 +112,10 @@ class ChoiceSelect(
         await hub_of(interaction).play(interaction, self.table_id, chosen(interaction), decision=self.decision)
 
 
-class HandButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gh:(?P<table>\d{1,19}):(?P<kind>hand|mine)"
-):
+class HandButton(PersistentButton, template=r"gh:(?P<table>\d{1,19}):(?P<kind>hand|mine)"):
     """The "My hand" button (and, for a secret decision, "Choose"): the clicking user's private view and choices."""
+
+    parts = (("table", int), ("kind", str))
 
     def __init__(self, table_id: int, kind: str = "hand", label: str | None = None) -> None:
         style = discord.ButtonStyle.success if kind == "mine" else discord.ButtonStyle.secondary
@@ -108,22 +123,15 @@ class HandButton(
         self.table_id = table_id
         self.kind = kind
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> HandButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["table"]), match["kind"], getattr(item, "label", None))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Answer ephemerally with the user's hand and their choice buttons."""
         await hub_of(interaction).show_hand(interaction, table_id=self.table_id)
 
 
-class LogButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ghl:(?P<channel>\d{1,19}):(?P<page>\d{1,5})"
-):
+class LogButton(PersistentButton, template=r"ghl:(?P<channel>\d{1,19}):(?P<page>\d{1,5})"):
     """A page of a table's history ("◀ older", "newer ▶")."""
+
+    parts = (("channel", int), ("page", int))
 
     def __init__(self, channel_id: int, page: int, label: str = "") -> None:
         super().__init__(
@@ -134,21 +142,16 @@ class LogButton(
         self.channel_id = channel_id
         self.page = page
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LogButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["channel"]), int(match["page"]), getattr(item, "label", "") or "")
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show that page in place."""
         await hub_of(interaction).show_log(interaction, self.page, edit=True)
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ghu:(?P<ply>\d{1,9})"):
+class UndoButton(PersistentButton, template=r"ghu:(?P<ply>\d{1,9})"):
     """Confirms an undo; it carries the table's ply the player saw, so a table that moved since
     is not undone."""
+
+    parts = (("ply", int),)
 
     def __init__(self, ply: int, label: str = "") -> None:
         super().__init__(
@@ -156,23 +159,16 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ghu:
         )
         self.ply = ply
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> UndoButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["ply"]), getattr(item, "label", "") or "")
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Take the move back."""
         await hub_of(interaction).confirm_undo(interaction, self.ply)
 
 
-class OrderButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gho:(?P<table>\d{1,19}):(?P<kind>form|cancel)"
-):
+class OrderButton(PersistentButton, template=r"gho:(?P<table>\d{1,19}):(?P<kind>form|cancel)"):
     """The "Set my order" / "Plan my turn" button (opens the order's form) and "Cancel my order"; seen by
     the holder alone (a private view, a DM)."""
+
+    parts = (("table", int), ("kind", str))
 
     def __init__(self, table_id: int, kind: str = "form", label: str = "") -> None:
         style = discord.ButtonStyle.danger if kind == "cancel" else discord.ButtonStyle.primary
@@ -182,13 +178,6 @@ class OrderButton(
         self.table_id = table_id
         self.kind = kind
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> OrderButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["table"]), match["kind"], getattr(item, "label", "") or "")
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Open the form, or cancel the order."""
         hub = hub_of(interaction)
@@ -196,52 +185,6 @@ class OrderButton(
             await hub.cancel_order(interaction, self.table_id)
         else:
             await hub.open_form(interaction, self.table_id, Draft())
-
-
-FORM_KINDS = ("next", "save", "edit", "drop")
-"""A form's buttons: the next step, and the read-back's Save, Change and Cancel."""
-
-
-class FormButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ghf:(?P<table>\d{1,19}):(?P<kind>next|save|edit|drop):(?P<ply>\d{1,12}):(?P<draft>[0-9a-f]{0,6}:.*)",
-):
-    """A button of an order's form that carries the order filled in so far (its draft, in the
-    custom id: it survives a restart and is written nowhere): the next step, Save, Change, Cancel.
-    ``ply`` is the table's when the draft was read back (a save after the game moved on says so)."""
-
-    def __init__(self, table_id: int, kind: str, draft: Draft, ply: int = 0, label: str = "") -> None:
-        style = {"save": discord.ButtonStyle.success, "drop": discord.ButtonStyle.secondary}.get(
-            kind, discord.ButtonStyle.primary
-        )
-        custom_id = f"ghf:{table_id}:{kind}:{ply}:{draft_id(draft)}"
-        if len(custom_id) > MAX_CUSTOM_ID:
-            raise ValueError(f"an order's draft does not fit a custom id: {custom_id!r}")
-        super().__init__(discord.ui.Button(label=clip(label or kind, MAX_LABEL), style=style, custom_id=custom_id))
-        self.table_id = table_id
-        self.kind = kind
-        self.draft = draft
-        self.ply = ply
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> FormButton:
-        """Rebuild the button from its custom id."""
-        label = getattr(item, "label", "") or ""
-        return cls(int(match["table"]), match["kind"], parse_draft(match["draft"]), int(match["ply"]), label)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Open the next step, save, change or drop the order read back."""
-        hub = hub_of(interaction)
-        if self.kind == "next":
-            await hub.open_form(interaction, self.table_id, self.draft)
-        elif self.kind == "edit":
-            await hub.open_form(interaction, self.table_id, Draft(), prefill=self.draft)
-        elif self.kind == "save":
-            await hub.save_order(interaction, self.table_id, self.draft, self.ply)
-        else:
-            await hub.drop_form(interaction)
 
 
 MAX_CUSTOM_ID = 100
@@ -274,8 +217,50 @@ def parse_draft(text: str) -> Draft:
     return Draft(tuple(_expand(v) for v in values.split(";")) if values else (), key)
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ghr:(?P<table>\d{1,19})"):
+FORM_KINDS = ("next", "save", "edit", "drop")
+"""A form's buttons: the next step, and the read-back's Save, Change and Cancel."""
+
+
+class FormButton(
+    PersistentButton,
+    template=r"ghf:(?P<table>\d{1,19}):(?P<kind>next|save|edit|drop):(?P<ply>\d{1,12}):(?P<draft>[0-9a-f]{0,6}:.*)",
+):
+    """A button of an order's form that carries the order filled in so far (its draft, in the
+    custom id: it survives a restart and is written nowhere): the next step, Save, Change, Cancel.
+    ``ply`` is the table's when the draft was read back (a save after the game moved on says so)."""
+
+    parts = (("table", int), ("kind", str), ("draft", parse_draft), ("ply", int))
+
+    def __init__(self, table_id: int, kind: str, draft: Draft, ply: int = 0, label: str = "") -> None:
+        style = {"save": discord.ButtonStyle.success, "drop": discord.ButtonStyle.secondary}.get(
+            kind, discord.ButtonStyle.primary
+        )
+        custom_id = f"ghf:{table_id}:{kind}:{ply}:{draft_id(draft)}"
+        if len(custom_id) > MAX_CUSTOM_ID:
+            raise ValueError(f"an order's draft does not fit a custom id: {custom_id!r}")
+        super().__init__(discord.ui.Button(label=clip(label or kind, MAX_LABEL), style=style, custom_id=custom_id))
+        self.table_id = table_id
+        self.kind = kind
+        self.draft = draft
+        self.ply = ply
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Open the next step, save, change or drop the order read back."""
+        hub = hub_of(interaction)
+        if self.kind == "next":
+            await hub.open_form(interaction, self.table_id, self.draft)
+        elif self.kind == "edit":
+            await hub.open_form(interaction, self.table_id, Draft(), prefill=self.draft)
+        elif self.kind == "save":
+            await hub.save_order(interaction, self.table_id, self.draft, self.ply)
+        else:
+            await hub.drop_form(interaction)
+
+
+class ReplayButton(PersistentButton, template=r"ghr:(?P<table>\d{1,19})"):
     """The "Replay" button: the finished game as an animated picture, posted for everyone."""
+
+    parts = (("table", int),)
 
     def __init__(self, table_id: int, label: str = "") -> None:
         super().__init__(
@@ -284,13 +269,6 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gh
             )
         )
         self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ReplayButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["table"]), getattr(item, "label", "") or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Draw and post the replay."""

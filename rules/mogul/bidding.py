@@ -185,6 +185,8 @@ class Bidding:
                 chips -= 1
                 pays += 1
                 pot += 1
+            # A rival's turn, as in ``_rivals_finish``: written out in both loops rather than called,
+            # since these loops run for every plan and scenario of every auction decision the AI makes.
             elif pot + self.margin <= bids[seat]:
                 pot += 1
             else:

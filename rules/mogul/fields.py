@@ -18,6 +18,10 @@ class MogulFields(Work[MogulState, MogulAction]):
     """Every field of ``MogulState``, declared again so that mypy types each step function
     (``rules.flow.Work`` refuses the class if the two lists ever differ), plus shared bookkeeping."""
 
+    # The state's fields again, on purpose: mypy types every step's ``w.<field>`` through them.
+    # One declaration for both loses a check: on a plain base, mypy no longer checks the state's
+    # constructor and frozen fields; on a model base, the pydantic plugin gives this copy (and
+    # work.py's) the model's constructor. ``rules.flow.Work`` refuses this class if the lists differ.
     players: int
     loan_cost: int
     quick_start: QuickStart

@@ -26,15 +26,14 @@ drop took from the pot, the shares a sale sold) and a card (taken, declined or p
 colour sold. A plain tuple: it is written on every move of every playout."""
 
 
-class MogulState(Frozen):
-    """The whole game at one moment (spec §3): decision point, money, shares, deck and auction."""
+class MogulPublic(Frozen):
+    """The part of a Mogul table everyone may see, as the state holds it: each view shows these fields
+    unchanged (``rules.flow.shared_fields``). A field belongs here only if every seat may see it."""
 
     players: int
     """Number of seats, 3..6; seats are 0..players-1 clockwise."""
     loan_cost: int
     """Points lost per loan (option loan_cost)."""
-    quick_start: QuickStart
-    """The quick_start option."""
     phase: Phase
     """Which decision point the game waits on."""
     turn: int
@@ -43,20 +42,10 @@ class MogulState(Frozen):
     """Shares revealed so far (the round number)."""
     first: int
     """The first player F."""
-    chips: tuple[int, ...]
-    """Each seat's hidden chips."""
-    scores: tuple[int, ...]
-    """Each seat's track score (before the final chip conversion)."""
-    shares: tuple[tuple[str, ...], ...]
-    """Card ids owned by each seat, in the order they were gained."""
-    loans: tuple[int, ...]
-    """Loans taken by each seat over the game."""
     bank: int
     """Chips in the bank."""
     pot: int
     """Chips in the auction pot."""
-    deck: tuple[str, ...]
-    """The draw pile, top card first; includes Crash. Hidden from every view."""
     discard: tuple[str, ...]
     """Sold and declined shares, oldest first (face up)."""
     revealed: str | None = None
@@ -65,12 +54,6 @@ class MogulState(Frozen):
     """Who took the revealed share this round (then it is owned, no longer on offer)."""
     sale_value: int = 0
     """n: X-centre shares owned by all players, X = the revealed card's border (MG-ACT-1)."""
-    dividends: tuple[int, ...] = ()
-    """Points each seat scored at the last reveal (MG-DIV)."""
-    active: tuple[bool, ...] = ()
-    """Seats still in the current auction."""
-    loaned: tuple[bool, ...] = ()
-    """Seats that took a loan in the current auction (MG-LOAN-2)."""
     last_drop: int | None = None
     """The last seat that dropped out: the runner-up once the auction ends (MG-AUC-4)."""
     winner: int | None = None
@@ -79,6 +62,29 @@ class MogulState(Frozen):
     """quick_start = pick: the cards still on offer."""
     pick_order: tuple[int, ...] = ()
     """quick_start = pick: seats still to pick, next first."""
+
+
+class MogulState(MogulPublic):
+    """The whole game at one moment (spec §3): decision point, money, shares, deck and auction."""
+
+    quick_start: QuickStart
+    """The quick_start option."""
+    chips: tuple[int, ...]
+    """Each seat's hidden chips."""
+    scores: tuple[int, ...]
+    """Each seat's track score (before the final chip conversion)."""
+    shares: tuple[tuple[str, ...], ...]
+    """Card ids owned by each seat, in the order they were gained."""
+    loans: tuple[int, ...]
+    """Loans taken by each seat over the game."""
+    deck: tuple[str, ...]
+    """The draw pile, top card first; includes Crash. Hidden from every view."""
+    dividends: tuple[int, ...] = ()
+    """Points each seat scored at the last reveal (MG-DIV)."""
+    active: tuple[bool, ...] = ()
+    """Seats still in the current auction."""
+    loaned: tuple[bool, ...] = ()
+    """Seats that took a loan in the current auction (MG-LOAN-2)."""
     last: tuple[LastMove, ...] = ()
     """The moves of the latest ply, in order, those the turn flow played for a seat included (the
     boards mark them; all of it is public, spec §6)."""

@@ -8,10 +8,11 @@ A seat's view adds that seat's own chips. Once the game is over,
 from __future__ import annotations
 
 from rules.engine import Frozen, Msg, Outcome, Seat
+from rules.flow import copied, shared_fields
 
 from .data import CARDS, COLOUR_INDEX, COLOURS
 from .scoring import chip_points, outcome, verdict
-from .state import MogulState, MoveKind, Phase
+from .state import MogulPublic, MogulState, MoveKind
 
 
 class PlayerView(Frozen):
@@ -59,30 +60,13 @@ class FinalRow(Frozen):
     shares: int
 
 
-class MogulView(Frozen):
+class MogulView(MogulPublic):
     """The public board: everything the channel may see, and nothing else."""
 
-    players: int
-    loan_cost: int
     quick_start: str
-    phase: Phase
-    turn: int
-    round: int
-    first: int
     table: tuple[PlayerView, ...]
-    bank: int
-    pot: int
     deck_size: int
     """Cards left in the deck, Crash included (Crash is among the last five)."""
-    discard: tuple[str, ...]
-    revealed: str | None
-    taker: int | None
-    sale_value: int
-    winner: int | None
-    last_drop: int | None
-    """The last player who dropped out: the runner-up once the auction is over."""
-    pick_pile: tuple[str, ...]
-    pick_order: tuple[int, ...]
     final_standings: tuple[FinalRow, ...] | None
     """Only when the game is over: standings with every player's chips."""
     verdict: tuple[Msg, ...]
@@ -122,6 +106,10 @@ def final_rows(state: MogulState, result: Outcome) -> tuple[FinalRow, ...]:
     )
 
 
+SHOWN = shared_fields(MogulState, MogulView)
+"""The fields the view shows as the state holds them."""
+
+
 def build_view(state: MogulState, seat: Seat | None) -> MogulView:
     """The public view (``seat`` None) or ``seat``'s view: the public one plus its own chips."""
     result = outcome(state)
@@ -140,25 +128,10 @@ def build_view(state: MogulState, seat: Seat | None) -> MogulView:
         for s in range(state.players)
     )
     public = {
-        "players": state.players,
-        "loan_cost": state.loan_cost,
+        **copied(state, SHOWN),
         "quick_start": state.quick_start,
-        "phase": state.phase,
-        "turn": state.turn,
-        "round": state.round,
-        "first": state.first,
         "table": table,
-        "bank": state.bank,
-        "pot": state.pot,
         "deck_size": len(state.deck),
-        "discard": state.discard,
-        "revealed": state.revealed,
-        "taker": state.taker,
-        "sale_value": state.sale_value,
-        "winner": state.winner,
-        "last_drop": state.last_drop,
-        "pick_pile": state.pick_pile,
-        "pick_order": state.pick_order,
         "final_standings": None if result is None else final_rows(state, result),
         "verdict": () if result is None else verdict(result),
         "last": tuple(

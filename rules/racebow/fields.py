@@ -17,6 +17,10 @@ class RacebowFields(Work[RacebowState, RacebowAction]):
     """A mutable copy of ``RacebowState``'s fields, with the small writers the steps share
     (``work.RacebowWork`` adds the turn flow and is checked against the state by ``Work``)."""
 
+    # The state's fields again, on purpose: mypy types every step's ``w.<field>`` through them.
+    # One declaration for both loses a check: on a plain base, mypy no longer checks the state's
+    # constructor and frozen fields; on a model base, the pydantic plugin gives this copy (and
+    # work.py's) the model's constructor. ``rules.flow.Work`` refuses this class if the lists differ.
     players: int
     rotate: bool
     round: int

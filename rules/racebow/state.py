@@ -35,8 +35,9 @@ class LastTurn(Frozen):
     bonus on one of them was taken)."""
 
 
-class RacebowState(Frozen):
-    """The whole game at one moment."""
+class RacebowPublic(Frozen):
+    """The part of a Racebow race everyone may see, as the state holds it: each view shows these fields
+    unchanged (``rules.flow.shared_fields``). A field belongs here only if every seat may see it."""
 
     players: int
     """Number of seats, 2..4; seat k-1 plays board k (A, B, C, D) from start cell k (RB-SETUP-01)."""
@@ -56,8 +57,6 @@ class RacebowState(Frozen):
     """Ids of the tiles in play, rearmost first (0 = the start tile)."""
     cells: tuple[str, ...]
     """What each tile in play holds now, one 12-character string per tile (see the module doc)."""
-    pile: tuple[int, ...]
-    """The face-down draw pile, top first. Its order is the one hidden fact of the game."""
     discards: tuple[int, ...]
     """The face-up discard pile, oldest first."""
     colours: tuple[int, ...]
@@ -78,3 +77,10 @@ class RacebowState(Frozen):
     """Why the game is over, once it is."""
     last: LastTurn = LastTurn()
     """The latest turn's path (a default, so states stored before it load)."""
+
+
+class RacebowState(RacebowPublic):
+    """The whole game at one moment."""
+
+    pile: tuple[int, ...]
+    """The face-down draw pile, top first. Its order is the one hidden fact of the game."""

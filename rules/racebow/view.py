@@ -5,12 +5,13 @@ choices). Every seat and the public channel see the same; ``seat`` only says who
 from __future__ import annotations
 
 from rules.engine import Frozen, Seat, trusted
+from rules.flow import copied, shared_fields
 
 from .actions import action_code
 from .data import AIR, CELLS_PER_LEVEL, EMPTY, WATER
 from .movement import fallback_cell, legal_cells
 from .scoring import outcome
-from .state import Ask, End, LastTurn, RacebowState
+from .state import RacebowPublic, RacebowState
 from .work import choices
 
 
@@ -25,31 +26,13 @@ class Reach(Frozen):
     """What is on it: a colour letter, a bonus symbol, an action symbol, or ""."""
 
 
-class RacebowView(Frozen):
+class RacebowView(RacebowPublic):
     """The public game (identical for every seat), with the active player's options spelled out."""
 
     seat: Seat | None
     """Who reads it (None = the channel); nothing is private in Racebow."""
-    players: int
-    rotate: bool
-    round: int
-    turn: int
-    step: int
-    ask: Ask
-    first: int
-    tiles: tuple[int, ...]
-    cells: tuple[str, ...]
     pile: int
     """How many tiles the face-down pile holds (its order stays hidden)."""
-    discards: tuple[int, ...]
-    colours: tuple[int, ...]
-    bonuses: tuple[int, ...]
-    where: tuple[tuple[int, int], ...]
-    stacks: tuple[str, ...]
-    tracks: tuple[tuple[int, int, int], ...]
-    places: tuple[int, ...]
-    finished: tuple[int, ...]
-    end: End
     reach: tuple[Reach, ...]
     """The cells of the active player's move (or of their turbo step, at decision T)."""
     fallback: bool
@@ -58,8 +41,6 @@ class RacebowView(Frozen):
     """The codes of the open stack decision S (empty otherwise)."""
     ranks: tuple[int, ...]
     """Each seat's final rank once the game is over (equal ranks are shared), else empty."""
-    last: LastTurn
-    """Who moved last and the cells their pawn went through (the boards mark them)."""
 
 
 def _reach(state: RacebowState) -> tuple[tuple[Reach, ...], bool]:
@@ -81,6 +62,10 @@ def _reach(state: RacebowState) -> tuple[tuple[Reach, ...], bool]:
     return tuple(found), fallback
 
 
+SHOWN = shared_fields(RacebowState, RacebowView)
+"""The fields the view shows as the state holds them."""
+
+
 def view(state: RacebowState, seat: Seat | None) -> RacebowView:
     """The view of ``seat`` (None = the public channel): the same facts for everyone."""
     reach, fallback = _reach(state)
@@ -90,29 +75,11 @@ def view(state: RacebowState, seat: Seat | None) -> RacebowView:
         for standing in result.standings:
             ranks[standing.seat] = standing.rank
     return RacebowView(
+        **copied(state, SHOWN),
         seat=seat,
-        players=state.players,
-        rotate=state.rotate,
-        round=state.round,
-        turn=state.turn,
-        step=state.step,
-        ask=state.ask,
-        first=state.first,
-        tiles=state.tiles,
-        cells=state.cells,
         pile=len(state.pile),
-        discards=state.discards,
-        colours=state.colours,
-        bonuses=state.bonuses,
-        where=state.where,
-        stacks=state.stacks,
-        tracks=state.tracks,
-        places=state.places,
-        finished=state.finished,
-        end=state.end,
         reach=reach,
         fallback=fallback,
         options=tuple(action_code(a) for a in choices(state)) if state.ask == "stack" else (),
         ranks=tuple(ranks) if result is not None else (),
-        last=state.last,
     )

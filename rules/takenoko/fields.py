@@ -37,6 +37,10 @@ class TakenokoFields(Work[TakenokoState, TakenokoAction]):
     ``state=TakenokoState``, so the class statement fails if these annotations ever stop matching
     the state's fields."""
 
+    # The state's fields again, on purpose: mypy types every step's ``w.<field>`` through them.
+    # One declaration for both loses a check: on a plain base, mypy no longer checks the state's
+    # constructor and frozen fields; on a model base, the pydantic plugin gives this copy (and
+    # work.py's) the model's constructor. ``rules.flow.Work`` refuses this class if the lists differ.
     players: int
     pros: bool
     first: int

@@ -91,8 +91,9 @@ class LastTurn(Frozen):
     """Where the panda stood before the turn moved it (None: it did not move)."""
 
 
-class TakenokoState(Frozen):
-    """A whole Takenoko table."""
+class TakenokoPublic(Frozen):
+    """The part of a Takenoko game everyone may see, as the state holds it: each view shows these fields
+    unchanged (``rules.flow.shared_fields``). A field belongs here only if every seat may see it."""
 
     players: int
     pros: bool
@@ -103,50 +104,51 @@ class TakenokoState(Frozen):
     """The active seat."""
     round: int
     step: Step
-    back: Step
-    """The top step (W1, W2 or A1) a free action returns to."""
     weather: str
     """The face rolled this turn ('' in round 1)."""
     condition: str
     """The weather in effect this turn once resolved ('' none yet or round 1)."""
     used: tuple[str, ...]
     """Actions taken this turn, in order."""
-
     garden: tuple[Plot, ...]
     """Placed plots in the order they were placed (the pond is not listed)."""
     canals: tuple[tuple[int, int, int], ...]
     """Canal edge keys, in the order they were placed."""
     gardener: tuple[int, int]
     panda: tuple[int, int]
-
-    plots: tuple[str, ...]
-    """The plot deck, top first (order hidden from every view)."""
-    drawn: tuple[str, ...]
-    """Plots drawn by the running PLOT action, in draw order (private to the active seat)."""
     placing: str
     """The plot chosen to place (public once chosen, TK-PLOT-01), else ''."""
-    spot: tuple[int, int] | None
-    """The spot chosen for it, while the chip is asked."""
-    group: int
-    """The first step of a two-step choice (a board row, a direction), else -1."""
     pick: str
     """The first choice of a two-part step: the colour for RAIN/STORM, the chip type to place."""
-
     bamboo: tuple[int, int, int]
     """Bamboo sections left in the reserve: green, yellow, pink."""
     canal_supply: int
     chip_supply: tuple[int, int, int]
     boards: tuple[PlayerBoard, ...]
-
-    hands: tuple[tuple[str, ...], ...]
-    """Each seat's objective cards, in the order drawn (private to that seat)."""
-    decks: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-    """Objective decks PL, GA, PA, top first (order hidden from every view)."""
-    returned: tuple[str, ...]
-    """Cards the pros variant put back during the running OBJECTIVE action (private)."""
     done: tuple[tuple[str, ...], ...]
     """Each seat's validated cards, in order (public, never lost: TK-OBJ-02)."""
     emperor: int
     """The seat holding the Emperor (TK-END-01), else -1."""
     last: LastTurn = LastTurn()
     """What the latest turn changed (a default, so states stored before it load)."""
+
+
+class TakenokoState(TakenokoPublic):
+    """A whole Takenoko table."""
+
+    back: Step
+    """The top step (W1, W2 or A1) a free action returns to."""
+    plots: tuple[str, ...]
+    """The plot deck, top first (order hidden from every view)."""
+    drawn: tuple[str, ...]
+    """Plots drawn by the running PLOT action, in draw order (private to the active seat)."""
+    spot: tuple[int, int] | None
+    """The spot chosen for it, while the chip is asked."""
+    group: int
+    """The first step of a two-step choice (a board row, a direction), else -1."""
+    hands: tuple[tuple[str, ...], ...]
+    """Each seat's objective cards, in the order drawn (private to that seat)."""
+    decks: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+    """Objective decks PL, GA, PA, top first (order hidden from every view)."""
+    returned: tuple[str, ...]
+    """Cards the pros variant put back during the running OBJECTIVE action (private)."""

@@ -7,54 +7,31 @@ its own hand (with which cards hold now) and the plots it has just drawn.
 
 from __future__ import annotations
 
-from rules.engine import Frozen
+from rules.flow import copied, shared_fields
 from rules.takenoko.actions import TakenokoAction
 from rules.takenoko.data import CARDS, CATEGORIES
 from rules.takenoko.layout import shows_spots
 from rules.takenoko.objectives import met
-from rules.takenoko.state import SECRET_STEPS, LastTurn, PlayerBoard, Plot, Step, TakenokoState
+from rules.takenoko.state import SECRET_STEPS, TakenokoPublic, TakenokoState
 from rules.takenoko.turn import candidates, choices
 from rules.takenoko.work import TakenokoWork
 
 
-class TakenokoView(Frozen):
+class TakenokoView(TakenokoPublic):
     """The public view (``seat`` None) or one seat's view (adds ``hand``, ``met`` and ``drawn``)."""
 
     seat: int | None
-    players: int
-    pros: bool
-    first: int
-    turn: int
-    round: int
-    step: Step
-    weather: str
-    condition: str
-    used: tuple[str, ...]
-    garden: tuple[Plot, ...]
-    canals: tuple[tuple[int, int, int], ...]
-    gardener: tuple[int, int]
-    panda: tuple[int, int]
     plots_left: int
     drawn_count: int
-    placing: str
     spots_shown: bool
     """True while plots remain to be placed (the board then leaves room for the plot spots)."""
-    pick: str
-    bamboo: tuple[int, int, int]
-    canal_supply: int
-    chip_supply: tuple[int, int, int]
     decks_left: tuple[int, int, int]
-    boards: tuple[PlayerBoard, ...]
     hand_counts: tuple[tuple[int, int, int], ...]
     """Cards in each hand per category: plot, gardener, panda (the backs show it)."""
-    done: tuple[tuple[str, ...], ...]
-    emperor: int
     targets: tuple[TakenokoAction, ...]
     """The spots, canals or tiles of the open public decision, in label order."""
     by_row: bool
     """True while a board row (or a direction) is asked before the spot itself."""
-    last: LastTurn
-    """What the latest turn that changed the table touched (public: the boards mark it)."""
     hand: tuple[str, ...] | None = None
     met: tuple[bool, ...] | None = None
     """For each card of ``hand``: does it hold now?"""
@@ -67,6 +44,10 @@ def hand_counts(hand: tuple[str, ...]) -> tuple[int, int, int]:
     for card_id in hand:
         counts[CATEGORIES.index(CARDS[card_id].category)] += 1
     return (counts[0], counts[1], counts[2])
+
+
+SHOWN = shared_fields(TakenokoState, TakenokoView)
+"""The fields the view shows as the state holds them."""
 
 
 def make_view(state: TakenokoState, seat: int | None) -> TakenokoView:
@@ -84,36 +65,15 @@ def make_view(state: TakenokoState, seat: int | None) -> TakenokoView:
     hand = state.hands[seat] if own and seat is not None else None
     holding = met(w, seat) if own and seat is not None else ()
     return TakenokoView(
+        **copied(state, SHOWN),
         seat=seat if own else None,
-        players=state.players,
-        pros=state.pros,
-        first=state.first,
-        turn=state.turn,
-        round=state.round,
-        step=state.step,
-        weather=state.weather,
-        condition=state.condition,
-        used=state.used,
-        garden=state.garden,
-        canals=state.canals,
-        gardener=state.gardener,
-        panda=state.panda,
         plots_left=len(state.plots),
         drawn_count=len(state.drawn),
-        placing=state.placing,
         spots_shown=shows_spots(state),
-        pick=state.pick,
-        bamboo=state.bamboo,
-        canal_supply=state.canal_supply,
-        chip_supply=state.chip_supply,
         decks_left=(len(state.decks[0]), len(state.decks[1]), len(state.decks[2])),
-        boards=state.boards,
         hand_counts=tuple(hand_counts(h) for h in state.hands),
-        done=state.done,
-        emperor=state.emperor,
         targets=targets,
         by_row=by_row,
-        last=state.last,
         hand=hand,
         met=None if hand is None else tuple(c in holding for c in hand),
         drawn=state.drawn if own and seat == state.turn and state.step == "plot_pick" else None,

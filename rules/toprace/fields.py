@@ -21,6 +21,10 @@ class TopRaceFields(Work[TopRaceState, Action]):
     statement fails if these annotations ever stop matching the state's fields.
     """
 
+    # The state's fields again, on purpose: mypy types every step's ``w.<field>`` through them.
+    # One declaration for both loses a check: on a plain base, mypy no longer checks the state's
+    # constructor and frozen fields; on a model base, the pydantic plugin gives this copy (and
+    # work.py's) the model's constructor. ``rules.flow.Work`` refuses this class if the lists differ.
     players: int
     edition: str
     races: int

@@ -81,8 +81,9 @@ class LastCard(Frozen):
     notes: tuple[Note, ...] = ()
 
 
-class TopRaceState(Frozen):
-    """A whole Top Race table."""
+class TopRacePublic(Frozen):
+    """The part of a Top Race table everyone may see, as the state holds it: each view shows these fields
+    unchanged (``rules.flow.shared_fields``). A field belongs here only if every seat may see it."""
 
     players: int
     edition: str
@@ -90,7 +91,6 @@ class TopRaceState(Frozen):
     betting: bool
     allow_no_bet: bool
     restrict_pair: bool
-
     race: int
     """Current race, 1-based."""
     phase: Phase
@@ -98,6 +98,41 @@ class TopRaceState(Frozen):
     turn: int
     """The seat deciding (every decision but the bets, DP 7)."""
     money: tuple[int, ...]
+    played: tuple[int, ...]
+    """Cards played this race, in order (public)."""
+    offers: int
+    """Offers made this race (re-offers counted), TR-AUC-1."""
+    opener: int
+    high: int
+    high_bidder: int
+    passed: tuple[bool, ...]
+    """Seats out of the current offer: passed, or not eligible (TR-AUC-2)."""
+    placing: int
+    """The car being placed on the grid (DP 2), else -1."""
+    purchases: tuple[Purchase, ...]
+    owner: tuple[int, ...]
+    cell: tuple[int, ...]
+    """Cell index of each car on the track, OFF if not placed, broken down or finished."""
+    ref: tuple[int, ...]
+    """Reference cell of a broken-down car (TR-PAIR-3), else OFF."""
+    finish: tuple[int, ...]
+    """Cars in finish order."""
+    start: int
+    """Start player of the race: buyer of the last car sold (TR-AUC-8)."""
+    skipped: tuple[bool, ...]
+    car: int
+    """Car moving in the open decision (joker choice made, turbo car), else -1."""
+    points: int
+    ends: tuple[int, ...]
+    """Legal end cells of the open DP 6, in choice order."""
+    last: LastCard | None
+    tips: tuple[bool, ...]
+    """TIP lines 1..3 already crossed this race."""
+    results: tuple[RaceResult, ...]
+
+
+class TopRaceState(TopRacePublic):
+    """A whole Top Race table."""
 
     hands: tuple[tuple[int, ...], ...]
     """Card ids in each seat's hand, sorted (secret to that seat)."""
@@ -105,54 +140,18 @@ class TopRaceState(Frozen):
     """Cards set aside unseen at the deal (secret to all)."""
     folded: tuple[int, ...]
     """Hands discarded face down by skipped players (secret to all)."""
-    played: tuple[int, ...]
-    """Cards played this race, in order (public)."""
-
     drivers: tuple[int, ...]
     """Unsold driver cards, top first; drivers[0] is the revealed one during an offer (order secret)."""
-    offers: int
-    """Offers made this race (re-offers counted), TR-AUC-1."""
     offered: tuple[int, ...]
     """Cars whose first offer had no sale this race."""
-    opener: int
-    high: int
-    high_bidder: int
-    passed: tuple[bool, ...]
-    """Seats out of the current offer: passed, or not eligible (TR-AUC-2)."""
     block: int
     """The bid block chosen at the first step of a two-step bid (1-based), else 0."""
-    placing: int
-    """The car being placed on the grid (DP 2), else -1."""
-    purchases: tuple[Purchase, ...]
-
-    owner: tuple[int, ...]
-    cell: tuple[int, ...]
-    """Cell index of each car on the track, OFF if not placed, broken down or finished."""
-    ref: tuple[int, ...]
-    """Reference cell of a broken-down car (TR-PAIR-3), else OFF."""
     stamp: tuple[int, ...]
     counter: int
-    finish: tuple[int, ...]
-    """Cars in finish order."""
-    start: int
-    """Start player of the race: buyer of the last car sold (TR-AUC-8)."""
-    skipped: tuple[bool, ...]
-
     card: int
     """Card being resolved, 0 if none."""
     slot: int
-    car: int
-    """Car moving in the open decision (joker choice made, turbo car), else -1."""
-    points: int
-    ends: tuple[int, ...]
-    """Legal end cells of the open DP 6, in choice order."""
-    last: LastCard | None
-
-    tips: tuple[bool, ...]
-    """TIP lines 1..3 already crossed this race."""
     tip_queue: tuple[int, ...]
     """TIP rounds (1..3) to hold; the first is open while ask == 'bet'."""
     bets: tuple[tuple[int, ...], ...]
     """bets[tip-1][seat]: a car, BET_NONE or NOT_BET (secret until the race ends)."""
-
-    results: tuple[RaceResult, ...]

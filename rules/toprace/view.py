@@ -4,11 +4,12 @@ what a seat is asked now (its prompt, part of its own view)."""
 from __future__ import annotations
 
 from rules.engine import Frozen, Msg, ParamValue, Seat, msg
+from rules.flow import copied, shared_fields
 from rules.toprace.auction import bid_range
 from rules.toprace.data import CARD, FINISH, JOKER, NOT_BET, OFF, car_token
 from rules.toprace.movement import front_rear
 from rules.toprace.rules import to_act
-from rules.toprace.state import Ask, LastCard, Phase, Purchase, RaceResult, TopRaceState
+from rules.toprace.state import TopRacePublic, TopRaceState
 
 
 class Trail(Frozen):
@@ -20,51 +21,20 @@ class Trail(Frozen):
     end: int
 
 
-class TopRaceView(Frozen):
+class TopRaceView(TopRacePublic):
     """The public view (``seat`` None) or one seat's (adds its hand, own bets and question)."""
 
     # Never holds: other hands, removed or folded cards, the driver pile order, bets before race end.
 
     seat: int | None
-    players: int
-    edition: str
-    races: int
-    race: int
-    betting: bool
-    allow_no_bet: bool
-    restrict_pair: bool
-    phase: Phase
-    ask: Ask
     to_act: tuple[int, ...]
-    turn: int
-    money: tuple[int, ...]
     hand_sizes: tuple[int, ...]
-    skipped: tuple[bool, ...]
-    owner: tuple[int, ...]
-    cell: tuple[int, ...]
-    ref: tuple[int, ...]
-    finish: tuple[int, ...]
     revealed: int
     """The driver card on offer (auction), else -1."""
     drivers_left: int
-    offers: int
-    opener: int
-    high: int
-    high_bidder: int
-    passed: tuple[bool, ...]
-    placing: int
-    start: int
-    purchases: tuple[Purchase, ...]
-    played: tuple[int, ...]
-    last: LastCard | None
-    car: int
-    points: int
-    ends: tuple[int, ...]
-    tips: tuple[bool, ...]
     tip_open: int
     """The open TIP round (1..3), else 0."""
     has_bet: tuple[bool, ...]
-    results: tuple[RaceResult, ...]
     moved: tuple[Trail, ...]
     """What the last move changed on the track, for the boards' marks: the cars the last card
     moved (kept until the next card), or in an auction the car placed last."""
@@ -135,6 +105,10 @@ def moved(state: TopRaceState) -> tuple[Trail, ...]:
     return tuple(Trail(car=car, start=start, end=ends[car]) for car, start in starts.items())
 
 
+SHOWN = shared_fields(TopRaceState, TopRaceView)
+"""The fields the view shows as the state holds them."""
+
+
 def view(state: TopRaceState, seat: Seat | None) -> TopRaceView:
     """What ``seat`` may see (None = the public channel): its own hand, bets and question added."""
     acting = to_act(state)
@@ -143,44 +117,14 @@ def view(state: TopRaceState, seat: Seat | None) -> TopRaceView:
     in_offer = state.phase == "auction" and state.ask in ("bid", "amount")
     mine = seat is not None and 0 <= seat < state.players
     return TopRaceView(
+        **copied(state, SHOWN),
         seat=seat,
-        players=state.players,
-        edition=state.edition,
-        races=state.races,
-        race=state.race,
-        betting=state.betting,
-        allow_no_bet=state.allow_no_bet,
-        restrict_pair=state.restrict_pair,
-        phase=state.phase,
-        ask=state.ask,
         to_act=tuple(sorted(acting)),
-        turn=state.turn,
-        money=state.money,
         hand_sizes=tuple(len(h) for h in state.hands),
-        skipped=state.skipped,
-        owner=state.owner,
-        cell=state.cell,
-        ref=state.ref,
-        finish=state.finish,
         revealed=state.drivers[0] if in_offer else -1,
         drivers_left=len(state.drivers),
-        offers=state.offers,
-        opener=state.opener,
-        high=state.high,
-        high_bidder=state.high_bidder,
-        passed=state.passed,
-        placing=state.placing,
-        start=state.start,
-        purchases=state.purchases,
-        played=state.played,
-        last=state.last,
-        car=state.car,
-        points=state.points,
-        ends=state.ends,
-        tips=state.tips,
         tip_open=tip_open,
         has_bet=tuple(b != NOT_BET for b in bet_row) if tip_open else (False,) * state.players,
-        results=state.results,
         moved=moved(state),
         hand=state.hands[seat] if mine and seat is not None else None,
         my_bets=tuple(state.bets[k][seat] for k in range(3)) if mine and seat is not None else None,

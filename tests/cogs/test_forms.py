@@ -5,6 +5,7 @@ nothing; the form and its buttons survive a restart; the heads-up carries the fo
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,14 +37,34 @@ async def _holder(env: Any, channel: Any, actors: dict[str, Any]) -> tuple[str, 
     return user, actors[user]
 
 
+@dataclass
+class OpenForm:
+    """A Mogul table where a player not asked now opened the order's form from their panel."""
+
+    guild: Any
+    channel: Any
+    actors: dict[str, Any]
+    table: Any
+    holder: Any
+    panel: Any
+    shown: Any
+
+
+async def _open_form(env: Any) -> OpenForm:
+    """A new Mogul table, and the form a player who is not asked now opened."""
+    guild, channel, actors = await open_mogul(env)
+    table = await table_in(env, channel)
+    _, holder = await _holder(env, channel, actors)
+    panel = await holder.slash(channel, "game orders")
+    shown = await holder.click(panel.response, custom_id=f"gho:{table.id}:form")
+    return OpenForm(guild, channel, actors, table, holder, panel, shown)
+
+
 async def test_mg_ord_6_the_form_is_read_back_and_saved_only_by_save_even_across_restarts(
     simcord_env: Any, db_path: Path
 ) -> None:
-    _, channel, actors = await open_mogul(simcord_env)
-    table = await table_in(simcord_env, channel)
-    _, holder = await _holder(simcord_env, channel, actors)
-    panel = await holder.slash(channel, "game orders")
-    shown = await holder.click(panel.response, custom_id=f"gho:{table.id}:form")
+    opened = await _open_form(simcord_env)
+    channel, table, holder, panel, shown = opened.channel, opened.table, opened.holder, opened.panel, opened.shown
     controls = form_controls(shown)
     # One control per field, by its kind: radio buttons for the scope, menus for the limits, a
     # menu where several may be picked for the action step; every one pre-filled.
@@ -88,11 +109,9 @@ async def test_mg_ord_6_the_form_is_read_back_and_saved_only_by_save_even_across
 async def test_a_field_left_empty_a_stranger_and_a_finished_table_are_refused_and_change_nothing(
     simcord_env: Any,
 ) -> None:
-    guild, channel, actors = await open_mogul(simcord_env)
-    table = await table_in(simcord_env, channel)
-    _, holder = await _holder(simcord_env, channel, actors)
-    panel = await holder.slash(channel, "game orders")
-    shown = await holder.click(panel.response, custom_id=f"gho:{table.id}:form")
+    opened = await _open_form(simcord_env)
+    guild, channel, actors, table = opened.guild, opened.channel, opened.actors, opened.table
+    holder, panel, shown = opened.holder, opened.panel, opened.shown
     revision = (await table_in(simcord_env, channel)).revision
     empty = await submit_form(holder, shown, {**prefilled(shown), "keep": ""})
     assert empty.response.ephemeral

@@ -65,3 +65,9 @@ def marked(data: bytes) -> int:
     image = decode(data).convert("RGB")
     histogram = image.getcolors(maxcolors=1 << 20) or []
     return sum(count for count, colour in histogram if colour == LAST)
+
+
+def assert_pictures_fit_a_phone(game: Game[Any, Any, Any], states: list[Any], tr: Text, every: int) -> None:
+    """The picture of every ``every``-th state and of the last one fits a phone."""
+    for state in [*states[::every], states[-1]]:
+        assert fits_a_phone(picture(game, state, tr))

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine import Game, Seat, playout, rng_for
+from rules.engine import Game, Seat, ai_player, playout, random_player, rng_for
 
 Strategy = Callable[[Any, Seat, random.Random], Any]
 """A scripted player: (state, its own seat, rng) -> a legal action, reading only its own view."""
@@ -146,3 +147,35 @@ def blind(game: Game[Any, Any, Any], strategy: Strategy, state: Any, seat: Seat,
         if game.action_code(strategy(swapped, seat, random.Random(7))) != expected:
             return False
     return True
+
+
+def against_random(game: Game[Any, Any, Any], strategy: Strategy, players: int, seed: int) -> tuple[Seat, list[Seat]]:
+    """One seeded game of ``strategy`` at seat ``seed % players``, every other seat a random
+    player: that seat and the game's winners."""
+    tested = seed % players
+    randomly = random_player(game, seed)
+
+    def choose(s: Any, to_act: frozenset[Seat], ply: int) -> Any:
+        if tested in to_act:
+            return tested, strategy(s, tested, rng_for(seed, -ply))
+        return randomly(s, to_act, ply)
+
+    state = game.start(players, {}, seed)
+    for step in playout(game, state, seed, choose):
+        state = step.after
+    outcome = game.outcome(state)
+    assert outcome is not None
+    return tested, list(outcome.winners())
+
+
+def play_levels(
+    game: Game[Any, Any, Any], state: Any, seed: str | int, levels: Mapping[Seat, str] | None = None, ply: int = 0
+) -> tuple[Any, Counter[Seat]]:
+    """``state`` (after ``ply`` moves) played to the end by the AI at ``levels`` (seat → level;
+    all normal by default), every move checked legal: the last state and each seat's moves."""
+    moves: Counter[Seat] = Counter()
+    for step in playout(game, state, seed, ai_player(game, seed, levels=levels), ply=ply):
+        assert step.action in game.legal_actions(step.before, step.seat)
+        moves[step.seat] += 1
+        state = step.after
+    return state, moves

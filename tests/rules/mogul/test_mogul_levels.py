@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from rules.engine import AI_LEVELS, playout, random_player, rng_for
+from rules.engine import AI_LEVELS, playout, rng_for
 from rules.mogul import GAME
 from rules.mogul.state import MogulState
 from tests.support.strategies import mogul as strategies
-from tests.support.strength import ai_at, blind, measure, play_match
+from tests.support.strength import against_random, ai_at, blind, measure, play_match
 
 PLAYERS = (3, 4, 5, 6)
 
@@ -75,21 +75,7 @@ def test_every_level_reads_only_its_own_seats_view(level: str) -> None:
 
 def easy_against_random(seed: int) -> float:
     """The easy AI's share of the win in one game of three, the other seats random players."""
-    easy = ai_at(GAME, "easy")
-    tested = seed % 3
-    randomly = random_player(GAME, seed)
-
-    def choose(s: MogulState, to_act: frozenset[int], ply: int) -> Any:
-        if tested in to_act:
-            return tested, easy(s, tested, rng_for(seed, -ply))
-        return randomly(s, to_act, ply)
-
-    state = GAME.start(3, {}, seed)
-    for step in playout(GAME, state, seed, choose):
-        state = step.after
-    outcome = GAME.outcome(state)
-    assert outcome is not None
-    winners = outcome.winners()
+    tested, winners = against_random(GAME, ai_at(GAME, "easy"), 3, seed)
     return 1 / len(winners) if tested in winners else 0.0
 
 

@@ -15,13 +15,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.i18n import Text
-from rules.engine import IllegalAction, Order, replay, rng_for
+from rules.engine import IllegalAction, Order, rng_for
 from rules.mogul import GAME
 from rules.mogul.actions import DROP, LOAN, PAY, MogulAction
 from rules.mogul.data import CARD_LIST, CARDS, CRASH
 from rules.mogul.orders import MAX_POT, whole
 from rules.mogul.state import MogulState
 from tests.rules.mogul.helpers import build, cards, check_invariants
+from tests.rules.orders_support import Clicks, ai_game, held_move, lapsed
 
 A, B, C = 0, 1, 2
 ORDERS = GAME.orders
@@ -344,42 +345,23 @@ def test_mg_ord_3_orders_reach_the_same_game_as_the_same_clicks(seed: int, playe
     their turns, set again at random moments, dropped when ``keep`` says so) reaches exactly the
     states, events and outcome of replaying its (seat, move) log one click at a time."""
     rng = random.Random(seed)
-    state = GAME.start(players, {}, seed)
-    initial = state
+    game = Clicks(GAME, seed, GAME.start(players, {}, seed))
     held: dict[int, Order] = {}
-    log: list[tuple[int, int, str]] = []
-    states: list[Any] = []
-    told: list[Any] = []
-    ply = 0
-    while GAME.to_act(state):
+    while GAME.to_act(state := game.state):
         for seat in holders & set(range(players)):
             if rng.random() < 0.15:
                 placed = random_order(state, seat, rng)
                 if placed is not None:
                     held[seat] = placed
         (seat,) = GAME.to_act(state)
-        action: MogulAction | None = None
-        if seat in held:
-            action, after = ORDERS.decide(state, seat, held[seat])
-            if after is None:
-                del held[seat]
-            else:
-                held[seat] = after
+        action = held_move(GAME, state, seat, held)
         if action is None:
             action = rng.choice(list(GAME.legal_actions(state, seat)))
-        else:
-            assert action in GAME.legal_actions(state, seat)
-        ply += 1
-        state, events = GAME.apply(state, seat, action, rng_for(seed, ply))
-        check_invariants(state)
-        log.append((ply, seat, GAME.action_code(action)))
-        states.append(state)
-        told.append(events)
-        held = {s: o for s, o in held.items() if ORDERS.keep(state, s, o)}
-    replayed = list(replay(GAME, initial, seed, log))
-    assert [r.after for r in replayed] == states
-    assert [r.events for r in replayed] == told
-    assert GAME.outcome(replayed[-1].after) == GAME.outcome(state)
+        game.play(seat, action)
+        check_invariants(game.state)
+        lapsed(GAME, game.state, held)
+    replayed = game.assert_replays()
+    assert GAME.outcome(replayed[-1].after) == GAME.outcome(game.state)
 
 
 def test_mg_ord_3_random_orders_do_play_moves() -> None:
@@ -407,15 +389,7 @@ def test_mg_ord_3_random_orders_do_play_moves() -> None:
 # -- secrecy: an order acts only on what its holder can see -----------------------------------------
 def decisions(players: int, seed: int) -> list[MogulState]:
     """Every decision of an AI game, in every phase (the last state is the game over)."""
-    found = []
-    state = GAME.start(players, {}, seed)
-    ply = 0
-    while GAME.to_act(state):
-        (seat,) = GAME.to_act(state)
-        found.append(state)
-        ply += 1
-        state, _ = GAME.apply(state, seat, GAME.ai_action(state, seat, rng_for(seed, -ply)), rng_for(seed, ply))
-    return [*found, state]
+    return ai_game(GAME, players, seed)
 
 
 @pytest.mark.parametrize("players", [3, 4, 6])

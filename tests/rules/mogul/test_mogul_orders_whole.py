@@ -11,12 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.i18n import Text
-from rules.engine import MAX_CHOICES, MAX_FORM_FIELDS, IllegalAction, Order, replay, rng_for
+from rules.engine import MAX_CHOICES, MAX_FORM_FIELDS, IllegalAction, Order, rng_for
 from rules.mogul import GAME
-from rules.mogul.actions import DECLINE, DROP, SELLS, TAKE, MogulAction
+from rules.mogul.actions import DECLINE, DROP, SELLS, TAKE
 from rules.mogul.orders import AFTER_CHOICES, up_next, whole
 from rules.mogul.state import MogulState
 from tests.rules.mogul.helpers import build, cards, check_invariants
+from tests.rules.orders_support import Clicks, ai_game, held_move, lapsed
 
 A, B, C = 0, 1, 2
 ORDERS = GAME.orders
@@ -186,15 +187,7 @@ def test_mg_ord_5_decided_steps_are_the_players_own_moves() -> None:
 # -- the suggestion and the private reason ----------------------------------------------------------
 def ai_states(players: int, seed: int) -> list[MogulState]:
     """Every decision of an AI game, in every phase."""
-    found = []
-    state = GAME.start(players, {}, seed)
-    ply = 0
-    while GAME.to_act(state):
-        (seat,) = GAME.to_act(state)
-        found.append(state)
-        ply += 1
-        state, _ = GAME.apply(state, seat, GAME.ai_action(state, seat, rng_for(seed, -ply)), rng_for(seed, ply))
-    return found
+    return ai_game(GAME, players, seed)[:-1]
 
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -260,15 +253,10 @@ def test_mg_ord_5_answered_steps_reach_the_same_game_as_the_same_clicks(seed: in
     steps (and random limits) reaches exactly the states and events, public and private, of the
     same (seat, move) log replayed one click at a time."""
     rng = random.Random(seed)
-    state = GAME.start(players, {}, seed)
-    initial = state
+    game = Clicks(GAME, seed, GAME.start(players, {}, seed))
     held: dict[int, Order] = {}
-    log: list[tuple[int, int, str]] = []
-    states: list[Any] = []
-    told: list[Any] = []
     answered = 0
-    ply = 0
-    while GAME.to_act(state):
+    while GAME.to_act(state := game.state):
         for seat in range(players):
             if seat not in held or rng.random() < 0.05:
                 entries = [
@@ -283,28 +271,15 @@ def test_mg_ord_5_answered_steps_reach_the_same_game_as_the_same_clicks(seed: in
                 }
                 held[seat] = whole(state, seat, values)
         (seat,) = GAME.to_act(state)
-        action: MogulAction | None = None
-        if seat in held:
-            action, left = ORDERS.decide(state, seat, held[seat])
-            if left is None:
-                del held[seat]
-            else:
-                held[seat] = left
+        action = held_move(GAME, state, seat, held)
         if action is None:
             action = rng.choice(list(GAME.legal_actions(state, seat)))
         else:
-            assert action in GAME.legal_actions(state, seat)
             answered += state.phase in ("winner", "runner_sell", "runner_take")
-        ply += 1
-        state, events = GAME.apply(state, seat, action, rng_for(seed, ply))
-        check_invariants(state)
-        log.append((ply, seat, GAME.action_code(action)))
-        states.append(state)
-        told.append(events)
-        held = {s: o for s, o in held.items() if ORDERS.keep(state, s, o)}
-    replayed = list(replay(GAME, initial, seed, log))
-    assert [r.after for r in replayed] == states
-    assert [r.events for r in replayed] == told
+        game.play(seat, action)
+        check_invariants(game.state)
+        lapsed(GAME, game.state, held)
+    game.assert_replays()
     assert answered > 0
 
 

@@ -17,7 +17,7 @@ from rules.mogul.picture import render_picture, replay_turn
 from rules.mogul.state import MogulState
 from rules.mogul.view import Move
 from tests.rules.mogul.helpers import build, cards
-from tests.support.pictures import fits_a_phone, marked, picture, positions, text
+from tests.support.pictures import assert_pictures_fit_a_phone, fits_a_phone, marked, picture, positions, text
 
 NAMES = ["Ann", "Ben", "Cyd"]
 
@@ -61,10 +61,7 @@ def test_chips_and_the_deck_order_never_change_the_picture() -> None:
 
 @pytest.mark.parametrize(("players", "locale", "options"), [(3, "en", {}), (6, "fr", {"loan_cost": "2"})])
 def test_every_picture_of_a_game_fits_a_phone(players: int, locale: str, options: dict[str, str]) -> None:
-    tr = text(locale, players)
-    states = positions(GAME, players, 9, options)
-    for state in [*states[::25], states[-1]]:
-        assert fits_a_phone(picture(GAME, state, tr))
+    assert_pictures_fit_a_phone(GAME, positions(GAME, players, 9, options), text(locale, players), 25)
 
 
 def test_a_quick_start_pick_fits_a_phone() -> None:

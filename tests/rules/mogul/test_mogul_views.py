@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import random
 import re
-import string
 from pathlib import Path
 
 import pytest
 
-from bot.i18n import Text
+from bot.i18n import Text, placeholders
 from rules.engine import playout, random_player
 from rules.mogul import GAME
 from rules.mogul.actions import DECLINE, DROP, SELLS
@@ -186,22 +185,11 @@ def test_french_typography() -> None:
         assert not re.search(r" [:;!?]", text), key
 
 
-def _fields(text: str) -> set[str]:
-    """Every placeholder of a catalogue text, those nested inside a plural form included."""
-    found: set[str] = set()
-    for _, name, spec, _ in string.Formatter().parse(text):
-        if name:
-            found.add(name)
-        if spec:
-            found |= _fields(spec)
-    return found
-
-
 def test_catalogues_fill_the_same_placeholders_inside_plural_forms() -> None:
     """A colour inside a plural form ("# {colour} share") is a placeholder too: both languages use
     the same ones (the shared catalogue test looks only at the outer level)."""
     for key in EN:
-        assert _fields(EN[key]) == _fields(FR[key]), key
+        assert placeholders(EN[key]) == placeholders(FR[key]), key
 
 
 @pytest.mark.parametrize(

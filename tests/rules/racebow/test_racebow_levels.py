@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from rules.engine import AI_LEVELS, playout, random_player, rng_for
+from rules.engine import AI_LEVELS, rng_for
 from rules.racebow import GAME
 from rules.racebow.ai import ai_action, easy
 from rules.racebow.state import RacebowState
 from tests.rules.racebow.helpers import custom, position
 from tests.support.strategies import racebow as strategies
-from tests.support.strength import ai_at, measure, play_match
+from tests.support.strength import against_random, ai_at, measure, play_match
 
 EMPTY_ROWS = [custom() for _ in range(6)]
 
@@ -76,20 +76,8 @@ def test_rb_move_07_easy_does_not_steer_toward_a_pawn_beyond_its_step() -> None:
 
 def easy_against_random(seed: int) -> float:
     """Easy's share of the win in one two-player game against a random player."""
-    tested = seed % 2
-    randomly = random_player(GAME, seed)
-
-    def choose(s: RacebowState, to_act: frozenset[int], ply: int) -> Any:
-        if tested in to_act:
-            return tested, easy(s, tested, rng_for(seed, -ply))
-        return randomly(s, to_act, ply)
-
-    state = GAME.start(2, {}, seed)
-    for step in playout(GAME, state, seed, choose):
-        state = step.after
-    outcome = GAME.outcome(state)
-    assert outcome is not None
-    return 1.0 if tested in outcome.winners() else 0.0
+    tested, winners = against_random(GAME, easy, 2, seed)
+    return 1.0 if tested in winners else 0.0
 
 
 def test_easy_is_no_random_player() -> None:

@@ -24,7 +24,7 @@ from rules.racebow.picture import (
 from rules.racebow.render import LAST_MARK
 from rules.racebow.state import LastTurn
 from tests.rules.racebow.helpers import ANN, BOB, NAMES, at, play, section9
-from tests.support.pictures import fits_a_phone, marked, picture, positions, text
+from tests.support.pictures import assert_pictures_fit_a_phone, fits_a_phone, marked, picture, positions, text
 
 
 def test_the_bundle_draws_the_strip_and_a_replay_shows_a_picture_per_turn() -> None:
@@ -53,10 +53,7 @@ def test_the_draw_pile_order_never_changes_the_picture() -> None:
 
 @pytest.mark.parametrize(("players", "locale"), [(2, "fr"), (4, "en")])
 def test_every_picture_of_a_game_fits_a_phone(players: int, locale: str) -> None:
-    tr = text(locale, players)
-    states = positions(GAME, players, 21)
-    for state in [*states[::12], states[-1]]:
-        assert fits_a_phone(picture(GAME, state, tr))
+    assert_pictures_fit_a_phone(GAME, positions(GAME, players, 21), text(locale, players), 12)
 
 
 def test_a_long_track_shows_the_tiles_around_the_racers() -> None:

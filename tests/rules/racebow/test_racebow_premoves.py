@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.i18n import Text
-from rules.engine import MAX_CHOICES, MAX_FORM_FIELDS, Order, replay, rng_for
+from rules.engine import MAX_CHOICES, MAX_FORM_FIELDS, Order, rng_for
 from rules.racebow import GAME
 from rules.racebow.premoves import M1, fields, next_turn, up_next
 from rules.racebow.state import RacebowState
+from tests.rules.orders_support import Clicks, held_move, lapsed
+from tests.rules.orders_support import ai_game as every_state
 
 ORDERS = GAME.orders
 assert ORDERS is not None and ORDERS.suggest is not None and ORDERS.why_stopped is not None
@@ -20,15 +21,7 @@ assert ORDERS is not None and ORDERS.suggest is not None and ORDERS.why_stopped 
 
 def ai_game(players: int, seed: int) -> list[RacebowState]:
     """Every decision of an AI game."""
-    found = []
-    state = GAME.start(players, {}, seed)
-    ply = 0
-    while GAME.to_act(state):
-        (seat,) = GAME.to_act(state)
-        found.append(state)
-        ply += 1
-        state, _ = GAME.apply(state, seat, GAME.ai_action(state, seat, rng_for(seed, -ply)), rng_for(seed, ply))
-    return found
+    return every_state(GAME, players, seed)[:-1]
 
 
 def test_rb_pre_1_only_the_next_player_may_set_one_among_the_choices_offered() -> None:
@@ -97,40 +90,30 @@ def test_rb_pre_1_up_next_follows_the_round_order() -> None:
     assert GAME.up_next is up_next
 
 
-def play_with_premoves(players: int, seed: int) -> tuple[Any, list[Any], list[Any], list[Any], int, int]:
-    """A game where the player up next sets the AI's turn as a pre-move at random moments."""
+def play_with_premoves(players: int, seed: int) -> tuple[Clicks, int, int]:
+    """A game where the player up next sets the AI's turn as a pre-move at random moments; with
+    how many moves pre-moves played and how many they dropped with a reason."""
     rng = random.Random(seed)
-    state = GAME.start(players, {}, seed)
-    initial = state
+    game = Clicks(GAME, seed, GAME.start(players, {}, seed))
     held: dict[int, Order] = {}
-    log, states, told = [], [], []
-    played = dropped = ply = 0
-    while GAME.to_act(state):
+    played = dropped = 0
+    while GAME.to_act(state := game.state):
         nxt = up_next(state)
         if nxt is not None and nxt not in held and rng.random() < 0.5 and fields(state, nxt):
             held[nxt] = ORDERS.suggest(state, nxt)
         (seat,) = GAME.to_act(state)
-        action = None
-        if seat in held:
-            before = held[seat]
-            action, left = ORDERS.decide(state, seat, before)
-            if left is None:
-                del held[seat]
-                dropped += ORDERS.why_stopped(state, seat, before) is not None
+        before = held.get(seat)
+        action = held_move(GAME, state, seat, held)
+        if before is not None and seat not in held:
+            dropped += ORDERS.why_stopped(state, seat, before) is not None
         if action is None:
-            action = GAME.ai_action(state, seat, rng_for(seed, -ply))
+            action = GAME.ai_action(state, seat, rng_for(seed, -game.ply))
         else:
-            assert action in GAME.legal_actions(state, seat)
             played += 1
-        ply += 1
-        state, events = GAME.apply(state, seat, action, rng_for(seed, ply))
-        log.append((ply, seat, GAME.action_code(action)))
-        states.append(state)
-        told.append(events)
-        for s in [s for s, o in held.items() if not ORDERS.keep(state, s, o)]:
-            dropped += ORDERS.why_stopped(state, s, held[s]) is not None
-            del held[s]
-    return initial, log, states, told, played, dropped
+        game.play(seat, action)
+        for s, order in lapsed(GAME, game.state, held):
+            dropped += ORDERS.why_stopped(game.state, s, order) is not None
+    return game, played, dropped
 
 
 @settings(max_examples=8, deadline=None)
@@ -138,10 +121,8 @@ def play_with_premoves(players: int, seed: int) -> tuple[Any, list[Any], list[An
 def test_rb_pre_2_3_pre_moves_replay_as_the_same_clicks(players: int, seed: int) -> None:
     """RB-PRE-2/3 (equivalence): a game whose turns partly come from pre-moves reaches exactly the
     states and events of the same log played one click at a time."""
-    initial, log, states, told, _, _ = play_with_premoves(players, seed)
-    replayed = list(replay(GAME, initial, seed, log))
-    assert [r.after for r in replayed] == states
-    assert [r.events for r in replayed] == told
+    game, _, _ = play_with_premoves(players, seed)
+    game.assert_replays()
 
 
 def test_rb_pre_2_pre_moves_play_and_some_are_dropped_with_a_reason() -> None:
@@ -149,7 +130,7 @@ def test_rb_pre_2_pre_moves_play_and_some_are_dropped_with_a_reason() -> None:
     choice they are dropped with a private line (the property above is not vacuous)."""
     played = dropped = 0
     for seed in range(4):
-        *_, p, d = play_with_premoves(4, seed)
+        _, p, d = play_with_premoves(4, seed)
         played += p
         dropped += d
     assert played > 50

@@ -5,31 +5,19 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import Text
-from rules.engine import ai_player, playout, rng_for
+from rules.engine import rng_for
 from rules.racebow import GAME
 from rules.racebow.render import MAX_FULL_TILES, WIDTH
 from rules.racebow.state import RacebowState
 from tests.rules.racebow.helpers import ANN, NAMES, custom, play, position, section9
+from tests.support.pictures import positions
+from tests.support.text import code_lines
 
 LONG_NAMES = ["Annabelle-Marie", "Bob", "Cyd", "Dee"]
 
 
-def code_lines(text: str) -> list[str]:
-    inside, found = False, []
-    for line in text.splitlines():
-        if line.startswith("```"):
-            inside = not inside
-        elif inside:
-            found.append(line)
-    return found
-
-
 def _states(players: int, seed: int) -> list[RacebowState]:
-    state = GAME.start(players, {"rotate_first_player": "on"}, seed)
-    states = [state]
-    for ply in playout(GAME, state, seed, ai_player(GAME, seed)):
-        states.append(ply.after)
-    return states
+    return positions(GAME, players, seed, {"rotate_first_player": "on"})
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])

@@ -9,6 +9,7 @@ from rules.engine import AI_LEVELS, ai_player, playout
 from rules.takenoko import GAME
 from rules.takenoko.data import objectives_needed
 from rules.takenoko.state import TakenokoState
+from tests.support.strength import play_levels
 
 
 def play(
@@ -19,12 +20,8 @@ def play(
     if state is None:
         state = GAME.start(players, {"pros_variant": "on" if seed % 2 else "off"}, seed)
     levels = dict.fromkeys(range(players), level)
-    plies = 0
-    for step in playout(GAME, state, seed, ai_player(GAME, seed, levels=levels), ply=ply):
-        assert step.action in GAME.legal_actions(step.before, step.seat)
-        state = step.after
-        plies += 1
-    return state, plies
+    state, moves = play_levels(GAME, state, seed, levels, ply)
+    return state, moves.total()
 
 
 def late_in_a_game(players: int, seed: int) -> tuple[TakenokoState, int]:
@@ -69,13 +66,9 @@ def test_a_strong_seat_plays_whole_games(players: int) -> None:
     seed = 20 + players
     state = GAME.start(players, {}, seed)
     levels = {seat: "strong" if seat == 0 else "normal" for seat in range(players)}
-    strong_moves = 0
-    for step in playout(GAME, state, seed, ai_player(GAME, seed, levels=levels)):
-        assert step.action in GAME.legal_actions(step.before, step.seat)
-        strong_moves += step.seat == 0
-        state = step.after
+    state, moves = play_levels(GAME, state, seed, levels)
     assert state.step == "over" and state.emperor >= 0 and GAME.outcome(state) is not None
-    assert strong_moves > 20
+    assert moves[0] > 20
 
 
 def test_mixed_levels_share_a_table() -> None:

@@ -16,7 +16,7 @@ from rules.takenoko.render import LAST_MARK, garden_lines
 from rules.takenoko.state import LastTurn
 from tests.rules.takenoko.helpers import play, plot, position
 from tests.rules.takenoko.test_takenoko_figures import EXAMPLE_4
-from tests.support.pictures import fits_a_phone, marked, picture, positions, text
+from tests.support.pictures import assert_pictures_fit_a_phone, marked, picture, positions, text
 
 
 def test_the_bundle_draws_the_garden_and_a_replay_shows_a_picture_per_turn() -> None:
@@ -52,10 +52,7 @@ def test_hands_drawn_plots_and_deck_orders_never_change_the_picture(players: int
 @pytest.mark.parametrize(("players", "locale"), [(2, "fr"), (4, "en")])
 def test_every_picture_of_a_game_fits_a_phone(players: int, locale: str) -> None:
     """About 800 pixels wide whatever the garden's size, from the pond alone to the last turn."""
-    tr = text(locale, players)
-    states = positions(GAME, players, 7)
-    for state in [*states[::15], states[-1]]:
-        assert fits_a_phone(picture(GAME, state, tr))
+    assert_pictures_fit_a_phone(GAME, positions(GAME, players, 7), text(locale, players), 15)
 
 
 def test_the_latest_turn_is_marked_until_the_next_turn_changes_something() -> None:

@@ -19,21 +19,11 @@ from rules.takenoko.render import card_picture, garden_lines, marks_of
 from rules.takenoko.secrets import swap
 from rules.takenoko.state import TakenokoState
 from tests.rules.takenoko.helpers import RING, board, codes, garden_of, play, plot, position
+from tests.support.text import code_lines
 
 EN = Text("en", ["Ann", "Ben", "Cyd", "Dee"])
 FR = Text("fr", ["Ann", "Ben", "Cyd", "Dee"])
 STRIP = [(q, 0) for q in range(-7, 7) if q] + [(q, 1) for q in range(-6, 7)]
-
-
-def code_lines(text: str) -> list[str]:
-    """The lines inside code blocks."""
-    inside, found = False, []
-    for line in text.splitlines():
-        if line.startswith("```"):
-            inside = not inside
-        elif inside:
-            found.append(line)
-    return found
 
 
 def test_codes_round_trip() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rules.engine import Event
 from rules.toprace import GAME
@@ -127,18 +128,10 @@ def drive(state: TopRaceState, pick: Pick | None = None, limit: int = 100_000) -
     return state
 
 
-def auction_state(
-    players: int,
-    owned: dict[str, int],
-    drivers: str,
-    offers: int,
-    offered: str = "",
-    at: dict[str, tuple[int, int]] | None = None,
-    money: tuple[int, ...] | None = None,
-    race: int = 1,
-) -> TopRaceState:
-    """An auction that has just revealed ``drivers[0]``: ``owned`` cars already bought and placed."""
-    return auction_reveal(players, owned, drivers, offers, offered, at, money, race)[0]
+def auction_state(*args: Any, **kwargs: Any) -> TopRaceState:
+    """An auction that has just revealed ``drivers[0]``: ``owned`` cars already bought and placed
+    (``auction_reveal``'s arguments, without what the reveal told)."""
+    return auction_reveal(*args, **kwargs)[0]
 
 
 def auction_reveal(

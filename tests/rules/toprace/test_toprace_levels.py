@@ -13,6 +13,7 @@ from rules.toprace import GAME, ai, estimate, search
 from rules.toprace.data import NOT_BET, START_MONEY
 from rules.toprace.state import TopRaceState
 from tests.rules.toprace.helpers import base, race_state
+from tests.support.strength import play_levels
 
 
 def test_every_level_is_declared() -> None:
@@ -28,10 +29,7 @@ def test_easy_and_normal_play_whole_games(level: str, players: int) -> None:
     options = {"races": "3"} if players == 3 else {}
     seed = f"{level}{players}"
     state = GAME.start(players, options, seed)
-    levels = dict.fromkeys(range(players), level)
-    for ply in playout(GAME, state, seed, ai_player(GAME, seed, levels=levels)):
-        assert ply.action in GAME.legal_actions(ply.before, ply.seat)
-        state = ply.after
+    state, _ = play_levels(GAME, state, seed, dict.fromkeys(range(players), level))
     assert GAME.outcome(state) is not None and len(state.results) == int(options.get("races", "1"))
 
 
@@ -41,12 +39,8 @@ def test_strong_plays_a_whole_game(players: int) -> None:
     each: the strong AI searches)."""
     state = GAME.start(players, {}, players)
     levels = {seat: "strong" if seat == 0 else "easy" for seat in range(players)}
-    strong_moves = 0
-    for ply in playout(GAME, state, players, ai_player(GAME, players, levels=levels)):
-        assert ply.action in GAME.legal_actions(ply.before, ply.seat)
-        strong_moves += ply.seat == 0
-        state = ply.after
-    assert GAME.outcome(state) is not None and strong_moves > 5
+    state, moves = play_levels(GAME, state, players, levels)
+    assert GAME.outcome(state) is not None and moves[0] > 5
 
 
 def test_levels_are_deterministic_for_a_given_random_source() -> None:

@@ -16,7 +16,7 @@ from rules.toprace.data import FINISH, OFF
 from rules.toprace.picture import Layout, layout, render_picture, replay_turn
 from rules.toprace.view import Trail
 from tests.rules.toprace.helpers import car, cell, codes, play, race_state
-from tests.support.pictures import fits_a_phone, marked, picture, positions, text
+from tests.support.pictures import assert_pictures_fit_a_phone, marked, picture, positions, text
 
 
 def test_the_bundle_draws_the_race_and_a_replay_shows_a_picture_per_card() -> None:
@@ -55,12 +55,9 @@ def test_hands_bets_and_the_driver_pile_never_change_the_picture() -> None:
 @pytest.mark.parametrize(("players", "locale", "options"), [(2, "en", {}), (6, "fr", {"edition": "alt", "races": "3"})])
 def test_every_picture_of_a_game_fits_a_phone(players: int, locale: str, options: dict[str, str]) -> None:
     """The whole course, folded in three columns, in 800 pixels of width: auction, race, results."""
-    tr = text(locale, players)
     states = positions(GAME, players, 8, options)
-    phases = {s.phase for s in states}
-    assert phases == {"auction", "race", "over"}
-    for state in [*states[::40], states[-1]]:
-        assert fits_a_phone(picture(GAME, state, tr))
+    assert {s.phase for s in states} == {"auction", "race", "over"}
+    assert_pictures_fit_a_phone(GAME, states, text(locale, players), 40)
 
 
 def test_the_last_card_marks_the_cars_it_moved_and_where_they_started() -> None:

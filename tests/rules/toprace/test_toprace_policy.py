@@ -12,11 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.i18n import Text
-from rules.engine import MAX_CHOICES, MAX_FORM_FIELDS, IllegalAction, Order, form_fields, replay, rng_for
+from rules.engine import MAX_CHOICES, MAX_FORM_FIELDS, IllegalAction, Order, form_fields, rng_for
 from rules.toprace import GAME, orders
 from rules.toprace.actions import PASS, act
 from rules.toprace.orders import MAX_BID, NO_POLICY, car_field, up_next
 from rules.toprace.state import TopRaceState
+from tests.rules.orders_support import Clicks, held_move, lapsed
 from tests.rules.toprace.helpers import base, play
 
 ORDERS = GAME.orders
@@ -180,12 +181,10 @@ def test_tr_ord_5_policies_replay_as_clicks(players: int, seed: int) -> None:
     """TR-ORD-3/5 (equivalence): a game where every seat's bids come from random policies and
     per-offer orders reaches exactly the states and events of the same log clicked."""
     rng = random.Random(seed)
-    state = GAME.start(players, {"races": "3"}, seed)
-    initial = state
+    game = Clicks(GAME, seed, GAME.start(players, {"races": "3"}, seed))
     held: dict[int, Order] = {}
-    log, states, told = [], [], []
-    answered = ply = 0
-    while GAME.to_act(state):
+    answered = 0
+    while GAME.to_act(state := game.state):
         for seat in range(players):
             if state.phase != "over" and (seat not in held or rng.random() < 0.1):
                 cap = max(state.money[seat] // 10000, 1)
@@ -198,25 +197,12 @@ def test_tr_ord_5_policies_replay_as_clicks(players: int, seed: int) -> None:
                 with contextlib.suppress(IllegalAction):
                     held[seat] = policy(state, seat, **values)
         seat = min(GAME.to_act(state))
-        action = None
-        if seat in held:
-            action, left = ORDERS.decide(state, seat, held[seat])
-            if left is None:
-                del held[seat]
-            else:
-                held[seat] = left
+        action = held_move(GAME, state, seat, held)
         if action is None:
             action = rng.choice(list(GAME.legal_actions(state, seat)))
         else:
-            assert action in GAME.legal_actions(state, seat)
             answered += 1
-        ply += 1
-        state, events = GAME.apply(state, seat, action, rng_for(seed, ply))
-        log.append((ply, seat, GAME.action_code(action)))
-        states.append(state)
-        told.append(events)
-        held = {s: o for s, o in held.items() if ORDERS.keep(state, s, o)}
-    replayed = list(replay(GAME, initial, seed, log))
-    assert [r.after for r in replayed] == states
-    assert [r.events for r in replayed] == told
+        game.play(seat, action)
+        lapsed(GAME, game.state, held)
+    game.assert_replays()
     assert answered > 0
