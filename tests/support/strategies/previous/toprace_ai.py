@@ -1,0 +1,270 @@
+"""Top Race normal and easy AI as they shipped before issue 31 (rules/toprace/ai.py at 2a6e6fb), frozen."""
+
+from __future__ import annotations
+
+import random
+
+from rules.engine import Order, trusted, with_item
+from rules.toprace import orders
+from rules.toprace.actions import Action
+from rules.toprace.data import (
+    BET_NONE,
+    BID_STEP,
+    CARD,
+    FINISH,
+    FINISH_ROW,
+    JOKER,
+    NCARS,
+    NEXT,
+    NOT_BET,
+    OFF,
+    ROW,
+    TIP_PAYOUT,
+)
+from rules.toprace.movement import front_rear, pair_effect
+from rules.toprace.rules import apply, legal_actions
+from rules.toprace.state import TopRaceState
+from tests.support.strategies.previous import toprace_estimate as estimate
+
+CAR_VALUE = 85_000
+"""What an average car earns its owner (§1.4 prizes, as the AI plays it)."""
+POINT_VALUE = 3_500
+"""What each point of the hand for a car, beyond the hand's average per car, adds to its value."""
+JOKER_VALUE = 800
+"""What each joker point of the hand adds to any car the AI buys (it steers jokers to its cars)."""
+MARGIN = 10_000
+"""The AI's limit stays this far below a car's value."""
+EASY_FIRST_CAR = 120_000
+"""What the easy AI pays at most for its first car, whatever the car."""
+EASY_SECOND_CAR = 90_000
+"""What it pays at most for a second one."""
+EASY_OTHERS = 0.5
+"""How much the easy AI likes to see any other car move, per row (its own: 1): it plays the card
+that moves the most, its own cars counting double."""
+_STEPS = ("mode", "joker", "end")
+"""The decisions inside the resolution of one card."""
+
+
+def hand_points(state: TopRaceState, seat: int) -> tuple[list[float], float]:
+    """Points the seat's own hand holds for each car, and its joker points."""
+    return estimate.card_points(state.hands[seat])
+
+
+def car_value(state: TopRaceState, seat: int, car: int) -> float:
+    """What the car on offer is worth to ``seat``: an average car's earnings, more when the hand
+    holds more points for it than for the others (the owner plays them while it runs free)."""
+    pts, joker = hand_points(state, seat)
+    mean = sum(pts) / NCARS
+    return CAR_VALUE + POINT_VALUE * (pts[car] - mean) + JOKER_VALUE * joker
+
+
+def bid_limit(state: TopRaceState, seat: int) -> int:
+    """The most ``seat`` would pay for the car on offer, in whole bid steps, within its money.
+
+    It reads only what stays fixed during an offer (the hand, the car, the money), so one limit
+    answers every turn of the offer: it is the AI's standing order (TR-ORD-2)."""
+    limit = min(car_value(state, seat, state.drivers[0]) - MARGIN, float(state.money[seat]))
+    return max(0, int(limit // BID_STEP) * BID_STEP)
+
+
+def limit_order(state: TopRaceState, seat: int, limit: int) -> Order | None:
+    """A limit as a standing order (TR-ORD): the limit, or a pass in advance when the next bid is
+    already beyond it; None outside an offer ``seat`` is still in."""
+    if not orders.fields(state, seat):
+        return None
+    lo = max(state.high + BID_STEP, BID_STEP)
+    value = str(limit) if lo <= limit else orders.PASS_VALUE
+    return orders.check(state, seat, {orders.MAX_BID: value})
+
+
+def plan(state: TopRaceState, seat: int, rng: random.Random) -> Order | None:
+    """The normal (and strong) AI's bidding for the open offer as a standing order."""
+    return limit_order(state, seat, bid_limit(state, seat)) if orders.fields(state, seat) else None
+
+
+def easy_limit(state: TopRaceState, seat: int) -> int:
+    """The easy AI's limit: a newcomer keen to own a car pays a flat, high price for any car, more
+    for its first, whatever its hand holds for it."""
+    keen = EASY_FIRST_CAR if seat not in state.owner else EASY_SECOND_CAR
+    return max(0, min(keen, state.money[seat]) // BID_STEP * BID_STEP)
+
+
+def easy_plan(state: TopRaceState, seat: int, rng: random.Random) -> Order | None:
+    """The easy AI's bidding as a standing order (a level's own plan, for a service that sets
+    each AI seat's order at its level)."""
+    return limit_order(state, seat, easy_limit(state, seat)) if orders.fields(state, seat) else None
+
+
+def _bid(state: TopRaceState, seat: int, opts: list[Action], order: Order | None) -> Action:
+    """DP 1: what the plan, set as an order, plays now."""
+    action = None if order is None else orders.decide(state, seat, order)[0]
+    return opts[0] if action is None else action
+
+
+def bet(state: TopRaceState, seat: int, opts: list[Action], draws: estimate.Draws = estimate.STANDARD_DRAWS) -> Action:
+    """DP 7: the bet that leaves the best chance of winning, as the seat sees the race (its
+    expected payout, TR-TIP-5, breaks ties)."""
+    tip = state.tip_queue[0]
+    chances = estimate.place_chances(state, seat)
+    payout = TIP_PAYOUT[tip - 1]
+
+    def worth(a: Action) -> tuple[float, float]:
+        row = with_item(state.bets[tip - 1], seat, a.n)
+        betting = trusted(TopRaceState, {**state.__dict__, "bets": with_item(state.bets, tip - 1, row)})
+        paid = 0.0 if a.n == BET_NONE else estimate.expected(chances[a.n], payout)
+        return estimate.value(betting, seat, draws), paid
+
+    return max(opts, key=worth)
+
+
+_NO_DRAW = random.Random(0)
+"""The source handed to ``apply`` when the AI looks ahead within a race (a move draws nothing)."""
+
+
+def in_card(state: TopRaceState, seat: int) -> bool:
+    """True while ``seat`` has a decision inside the card being resolved (DP 4 to DP 6)."""
+    return state.phase == "race" and state.card != 0 and state.turn == seat and state.ask in _STEPS
+
+
+def sensible(state: TopRaceState, seat: int) -> list[Action]:
+    """The legal actions less the one a player would call a blunder: a breakdown (TR-PAIR-3) that
+    stops the seat's own front car, when turbo is there instead."""
+    opts = list(legal_actions(state, seat))
+    if state.ask == "mode":
+        pair = CARD[state.card].pair
+        assert pair is not None, "a mode is only asked for a pair card"
+        front, _ = front_rear(state, *pair)
+        if state.owner[front] == seat:
+            return [a for a in opts if a.kind != "panne"]
+    return opts
+
+
+def finish_card(state: TopRaceState, seat: int, draws: estimate.Draws = estimate.STANDARD_DRAWS) -> TopRaceState:
+    """The state once the card being resolved is done, each of its later steps chosen greedily
+    (the best ``estimate.value`` right after it)."""
+    while in_card(state, seat):
+        after = [apply(state, seat, a, _NO_DRAW)[0] for a in sensible(state, seat)]
+        state = max(after, key=lambda s: estimate.value(s, seat, draws))
+    return state
+
+
+def look_ahead(sample: TopRaceState, seat: int, opts: list[Action]) -> Action:
+    """The move whose card, played out, leaves the best position (ties: the first listed)."""
+    return max(opts, key=lambda a: estimate.value(finish_card(apply(sample, seat, a, _NO_DRAW)[0], seat), seat))
+
+
+# -- reflexes: a fast player, by a weight per car ---------------------------------------------------
+
+RIVAL = -0.4
+"""Weight of a rival's car in the reflexes (own cars weigh 1, unowned cars 0)."""
+BET_WEIGHT = (0.5, 0.4, 0.3)
+"""Extra weight of the car the seat bet on at TIP 1, 2, 3."""
+PANNE_ROWS = 5
+"""Rows a breakdown costs the front car, as the reflexes reckon it (estimate.BROKEN, rounded)."""
+
+
+def weights(state: TopRaceState, seat: int, rival: float = RIVAL) -> list[float]:
+    """How much ``seat`` gains per row each car moves: its own cars, its rivals', its bets."""
+    found = [1.0 if o == seat else (rival if o >= 0 else 0.0) for o in state.owner]
+    for tip in range(3):
+        car = state.bets[tip][seat]
+        if car not in (NOT_BET, BET_NONE):
+            found[car] += BET_WEIGHT[tip]
+    return found
+
+
+def _card_push(state: TopRaceState, w: list[float], cid: int) -> float:
+    """What a card is worth by the weights, if every car moved its full points (no look-ahead)."""
+    card = CARD[cid]
+    if card.pair is not None:
+        a, b = card.pair
+        if not pair_effect(state, a, b):
+            return 0.0
+        front, rear = front_rear(state, a, b)
+        gap = ROW[state.cell[front]] - ROW[state.cell[rear]]
+        return max(w[rear] * gap, -w[front] * PANNE_ROWS, 0.0)
+    printed = {car for car, _ in card.slots}
+    score = 0.0
+    for car, points in card.slots:
+        if car == JOKER:
+            score += max([0.0, *(w[c] * points for c in range(NCARS) if c not in printed and state.cell[c] != OFF)])
+        elif state.cell[car] != OFF:
+            score += w[car] * min(points, FINISH_ROW - ROW[state.cell[car]])
+    return score
+
+
+def _exits(state: TopRaceState, cell: int) -> int:
+    """Free cells ahead of ``cell`` (the finish counts as many)."""
+    if cell == FINISH:
+        return 9
+    taken = set(state.cell)
+    return sum(1 for x in NEXT[cell] if x not in taken)
+
+
+def reflex(state: TopRaceState, seat: int, opts: list[Action], w: list[float]) -> Action:
+    """A quick decision by the weights: the card that pushes the weighted cars most, the turbo or
+    breakdown that pays more, the joker to the heaviest car on the track, an end cell far and
+    open for a car it likes, short and boxed in for one it does not; the favourite as a bet."""
+    ask = state.ask
+    if ask == "play":
+        return max(opts, key=lambda a: (_card_push(state, w, a.n), -a.n))
+    if ask == "mode":
+        pair = CARD[state.card].pair
+        assert pair is not None, "a mode is only asked for a pair card"
+        front, rear = front_rear(state, *pair)
+        gap = ROW[state.cell[front]] - ROW[state.cell[rear]]
+        return opts[0] if w[rear] * gap >= -w[front] * PANNE_ROWS else opts[1]
+    if ask == "joker":
+        return max(opts, key=lambda a: (state.cell[a.n] != OFF, w[a.n]))
+    if ask == "end":
+        if w[state.car] >= 0:
+            return max(opts, key=lambda a: (ROW[a.n], _exits(state, a.n)))
+        return min(opts, key=lambda a: (ROW[a.n], _exits(state, a.n)))
+    if ask == "bet":
+        chances = estimate.place_chances(state, seat)
+        payout = TIP_PAYOUT[state.tip_queue[0] - 1]
+        return max(opts, key=lambda a: -1e9 if a.n == BET_NONE else estimate.expected(chances[a.n], payout))
+    if ask in ("bid", "amount"):
+        return _bid(state, seat, opts, plan(state, seat, random.Random(0)))
+    return opts[0]
+
+
+# -- the levels -----------------------------------------------------------------------------------
+
+
+def ai_action(state: TopRaceState, seat: int, rng: random.Random) -> Action:
+    """The "normal" AI: a sensible legal action for ``seat`` (which must be to act)."""
+    opts = sensible(state, seat)
+    if len(opts) == 1:
+        return opts[0]
+    ask = state.ask
+    if ask in ("bid", "amount"):
+        return _bid(state, seat, opts, plan(state, seat, rng))
+    if ask == "grid":
+        return opts[0]  # the front-most free arrow
+    if ask == "bet":
+        return bet(state, seat, opts)
+    return look_ahead(estimate.determinize(state, seat, rng), seat, opts)
+
+
+def easy_action(state: TopRaceState, seat: int, rng: random.Random) -> Action:
+    """The "easy" AI, a keen newcomer, makes a newcomer's mistakes: it pays a flat, high price for
+    the first cars offered, whatever its hand holds for them (``easy_limit``); it plays the card
+    that moves the cars most, its own counting double, never holding one back for later; it takes
+    turbo whenever a pair card offers it and lets a rival's car run as far as it can (the first
+    end cell listed); and it bets on its own best-placed car, even a hopeless one."""
+    opts = list(legal_actions(state, seat))
+    if len(opts) == 1:
+        return opts[0]
+    ask = state.ask
+    if ask in ("bid", "amount"):
+        return _bid(state, seat, opts, easy_plan(state, seat, rng))
+    own = [c for c in range(NCARS) if state.owner[c] == seat]
+    if ask == "bet" and own:
+        best = max(own, key=lambda c: (c in state.finish, estimate.row_of(state, c)))
+        return next(a for a in opts if a.n == best)
+    if ask == "mode":
+        return opts[0]  # turbo
+    if ask == "end" and state.car not in own:
+        return opts[0]  # the furthest cell, first in the list
+    return reflex(state, seat, opts, [1.0 if o == seat else EASY_OTHERS for o in state.owner])

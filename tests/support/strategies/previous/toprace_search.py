@@ -1,0 +1,86 @@
+"""Top Race strong AI as it shipped before issue 31 (rules/toprace/search.py at 2a6e6fb), frozen."""
+
+from __future__ import annotations
+
+import random
+
+from rules.toprace.actions import Action
+from rules.toprace.rules import apply, legal_actions, to_act
+from rules.toprace.state import TopRaceState
+from tests.support.strategies.previous import toprace_ai as ai
+from tests.support.strategies.previous import toprace_estimate as estimate
+
+CANDIDATES = 3
+"""Cards the search weighs (the normal AI's best)."""
+SAMPLES = 6
+"""Samples of the hidden cards each candidate is played against."""
+REPLY_CARDS = 2
+"""Cards of the next seats played after a candidate (more seats' replies add more noise than
+insight: the later ones answer a board the first ones have already changed)."""
+MAX_REPLIES = 60
+"""Decisions of the other seats played at most after a candidate (a round of cards and a TIP round
+take far fewer)."""
+
+_NO_DRAW = random.Random(0)
+
+
+def replies(state: TopRaceState, seat: int) -> TopRaceState:
+    """The state once the next seats have played ``REPLY_CARDS`` cards, or up to ``seat``'s next
+    card, or the race is over; each decision taken by the quick reflex player (bets included,
+    ``seat``'s own too)."""
+    race = state.race
+    cards = 0
+    for _ in range(MAX_REPLIES):
+        if state.phase != "race" or state.race != race:
+            break
+        if state.ask == "play" and (state.turn == seat or cards == REPLY_CARDS):
+            break
+        cards += state.ask == "play"
+        mover = min(to_act(state))
+        opts = list(legal_actions(state, mover))
+        action = opts[0] if len(opts) == 1 else ai.reflex(state, mover, opts, ai.weights(state, mover))
+        state, _ = apply(state, mover, action, _NO_DRAW)
+    return state
+
+
+def best_card(state: TopRaceState, seat: int, opts: list[Action], rng: random.Random) -> Action:
+    """DP 3 for the strong AI: the normal AI's best few cards, each played against the same
+    samples of the hidden cards and answered by the other seats; the best average position."""
+    first = estimate.determinize(state, seat, rng)
+    rated = sorted(
+        opts,
+        key=lambda a: -estimate.value(ai.finish_card(apply(first, seat, a, _NO_DRAW)[0], seat), seat),
+    )
+    candidates = rated[:CANDIDATES]
+    if len(candidates) == 1 or SAMPLES == 0:
+        return candidates[0]
+    totals = [0.0] * len(candidates)
+    for _ in range(SAMPLES):
+        sample = estimate.determinize(state, seat, rng)
+        for i, card in enumerate(candidates):
+            after = ai.finish_card(apply(sample, seat, card, _NO_DRAW)[0], seat)
+            totals[i] += estimate.value(replies(after, seat), seat, estimate.FINE_DRAWS)
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return candidates[best]
+
+
+def strong_action(state: TopRaceState, seat: int, rng: random.Random) -> Action:
+    """The "strong" AI: bids as the normal AI (one limit per offer, its standing order), bets and
+    steers with a finer judgement, and chooses its card by ``best_card``."""
+    opts = ai.sensible(state, seat)
+    if len(opts) == 1:
+        return opts[0]
+    ask = state.ask
+    if ask in ("bid", "amount", "grid"):
+        return ai.ai_action(state, seat, rng)
+    if ask == "bet":
+        return ai.bet(state, seat, opts, estimate.FINE_DRAWS)
+    if ask == "play":
+        return best_card(state, seat, opts, rng)
+    sample = estimate.determinize(state, seat, rng)
+    fine = estimate.FINE_DRAWS
+
+    def worth(a: Action) -> float:
+        return estimate.value(ai.finish_card(apply(sample, seat, a, _NO_DRAW)[0], seat, fine), seat, fine)
+
+    return max(opts, key=worth)
