@@ -33,6 +33,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import previous
+
 from rules.engine import AI_LEVELS, Game, Seat
 from rules.registry import GAMES
 from tests.support.strength import Match, Strategy, ai_at, measure, random_player
@@ -91,7 +93,16 @@ def rates(counts: Counter[str], chances: dict[str, str], games: int) -> dict[str
     return found
 
 
-def opponents(game: Game[Any, Any, Any], module: Any, wanted: list[str] | None) -> dict[str, Strategy]:
+def earlier_ai(name: str, module: Any) -> dict[str, Strategy]:
+    """The game's AI before issue 31, by level: loaded from git (bench/previous.py), or the
+    strategy module's ``PREVIOUS`` (normal only) where it keeps one."""
+    found: dict[str, Strategy] = previous.levels(name)
+    if not found and getattr(module, "PREVIOUS", None) is not None:
+        found["normal"] = module.PREVIOUS
+    return found
+
+
+def opponents(name: str, game: Game[Any, Any, Any], module: Any, wanted: list[str] | None) -> dict[str, Strategy]:
     """The strategies a cell may face: the module's, ``<name>@earlier`` (a strategy before it was
     made stronger, the module's ``EARLIER``), ``random`` (a legal move at random),
     ``previous_ai`` (the AI before, where the module keeps it) and ``ai:<level>`` (the game's own
@@ -100,8 +111,9 @@ def opponents(game: Game[Any, Any, Any], module: Any, wanted: list[str] | None) 
     for name, strategy in getattr(module, "EARLIER", {}).items():
         found[f"{name}@earlier"] = strategy
     found["random"] = random_player(game)
-    if getattr(module, "PREVIOUS", None) is not None:
-        found["previous_ai"] = module.PREVIOUS
+    before = earlier_ai(name, module)
+    if "normal" in before:
+        found["previous_ai"] = before["normal"]
     for level in AI_LEVELS:
         found[f"ai:{level}"] = ai_at(game, level)
     if wanted is None:
@@ -125,7 +137,7 @@ def bench_game(
     game: Game[Any, Any, Any] = GAMES[name]
     module = importlib.import_module(f"tests.support.strategies.{name}")
     found: dict[str, Any] = {"first_seed": first_seed}
-    against = opponents(game, module, strategies)
+    against = opponents(name, game, module, strategies)
     chances = getattr(module, "CHANCES", {})
     counts_of_players = range(game.min_players, game.max_players + 1)
     for count in [n for n in counts_of_players if players is None or n in players]:
@@ -154,9 +166,7 @@ def bench_game(
                 )
                 shown = {"blunders": rates(counts, chances, result.games)} if counts else {}
                 cells[label] = {**result.as_json(), **shown}
-            previous = getattr(module, "PREVIOUS_LEVELS", {}).get(level)
-            if previous is None and level == "normal":
-                previous = getattr(module, "PREVIOUS", None)
+            previous = earlier_ai(name, module).get(level)
             if previous is not None and strategies is None:
                 before = measure(game, count, ai, previous, per_cell[level], first_seed=first_seed)
                 cells["previous_ai"] = before.as_json()

@@ -4,8 +4,6 @@ The AI itself is checked the same way (``strength.blind``, the AI as the strateg
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from rules.engine import AI_LEVELS, rng_for
@@ -71,7 +69,7 @@ def test_each_strategy_plays_whole_games(name: str, players: int) -> None:
 def test_blunders_read_a_finished_game() -> None:
     """The blunder counts of the end state: a canal or an improvement still on the board at the
     end, the round limit reached (TK-END-06)."""
-    match = play_match(GAME, 2, 5, [strategies.STRATEGIES["plot_builder"], strategies.PREVIOUS])
+    match = play_match(GAME, 2, 5, [strategies.STRATEGIES["plot_builder"], ai_at(GAME, "easy")])
     for seat in (0, 1):
         counts = strategies.blunders(match, seat)
         board = match.state.boards[seat]
@@ -138,16 +136,3 @@ def test_blunders_read_a_turn_ended_early_and_a_panda_that_ate_nothing() -> None
     eats = strategies.blunders(played(state, seat, [ACT["panda"], full[0]]), seat)
     assert (nothing["panda_moves"], nothing["panda_ate_nothing"]) == (1, 1)
     assert (eats["panda_moves"], eats["panda_ate_nothing"]) == (1, 0)
-
-
-def test_the_previous_ai_still_plays() -> None:
-    """``PREVIOUS`` (the AI before the stronger one) plays legal moves to the end."""
-    state = GAME.start(2, {}, 9)
-    ply = 0
-    while GAME.to_act(state):
-        ply += 1
-        seat = state.turn
-        action = strategies.PREVIOUS(state, seat, random.Random(ply))
-        assert action in GAME.legal_actions(state, seat)
-        state, _ = GAME.apply(state, seat, action, rng_for(9, ply))
-    assert GAME.outcome(state) is not None

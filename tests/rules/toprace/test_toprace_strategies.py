@@ -68,12 +68,6 @@ def test_each_strategy_plays_whole_games(players: int) -> None:
     assert len(match.state.results) == 3
 
 
-def test_the_previous_ai_still_plays() -> None:
-    """PREVIOUS, the AI as it shipped before, plays whole games against the new one."""
-    match = play_match(GAME, 3, 5, [strategies.PREVIOUS, ai_at(GAME), strategies.PREVIOUS])
-    assert GAME.outcome(match.state) is not None
-
-
 def test_blunders_count_what_happened() -> None:
     """The blunder counts replay the match: purchases and overpayments agree with the results,
     a breakdown of the seat's own front car is seen, and so are raises in lockstep."""

@@ -15,8 +15,7 @@ first), keep a few cards in hand, care for the cards of the other kinds they hol
 for their favourite), lay a stored canal toward a plot they care about, and take the weather that
 suits their plan. None looks further than the move at hand.
 
-``blunders`` counts the habits a player would call blunders; ``PREVIOUS`` is the AI as it was
-before the stronger one (takenoko_previous.py).
+``blunders`` counts the habits a player would call blunders.
 """
 
 from __future__ import annotations
@@ -37,7 +36,6 @@ from rules.takenoko.rules import apply, legal_actions
 from rules.takenoko.state import Plot, TakenokoState
 from rules.takenoko.turn import action_kinds, candidates
 from rules.takenoko.work import TakenokoWork
-from tests.support.strategies import takenoko_previous
 from tests.support.strength import Match, Strategy
 
 GAMES = {"easy": 8, "normal": 8, "strong": 3}
@@ -593,16 +591,6 @@ STRATEGIES: dict[str, Strategy] = {
 
 EARLIER: dict[str, Strategy] = {"panda_rush": FirstPandaRush()}
 """Strategies as they were before they were made stronger, by name."""
-
-PREVIOUS: Strategy = takenoko_previous.choose
-"""The normal AI as it shipped before issue 31, frozen."""
-
-PREVIOUS_LEVELS: dict[str, Strategy] = {
-    "easy": takenoko_previous.choose_easy,
-    "normal": takenoko_previous.choose,
-    "strong": takenoko_previous.choose_strong,
-}
-"""Each level of the AI as it shipped before issue 31, frozen (the bench plays each against its successor)."""
 
 
 CHANCES = {

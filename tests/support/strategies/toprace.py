@@ -12,8 +12,7 @@ hand and its own bets) and its legal actions, so ``strength.blind`` holds by con
 - ``blocker``: buys at a fair price and spends its cards holding back the leading rival car:
   breakdowns for it, jams, jokers elsewhere.
 
-``blunders`` counts the habits a player would call blunders in the AI's seat of a finished match;
-``PREVIOUS`` is the AI as it shipped before (tests/support/strategies/toprace_previous.py).
+``blunders`` counts the habits a player would call blunders in the AI's seat of a finished match.
 """
 
 from __future__ import annotations
@@ -41,7 +40,6 @@ from rules.toprace.movement import legal_ends
 from rules.toprace.scoring import places
 from rules.toprace.state import TopRaceState
 from rules.toprace.view import TopRaceView
-from tests.support.strategies import toprace_previous
 from tests.support.strength import Match, Strategy
 
 GAMES = {"easy": 16, "normal": 16, "strong": 8}
@@ -338,16 +336,6 @@ STRATEGIES: dict[str, Strategy] = {
 
 EARLIER: dict[str, Strategy] = {"racer": strategy(first_racer)}
 """Strategies as they were before they were made stronger, by name (the bench's ``<name>@earlier``)."""
-
-PREVIOUS: Strategy = toprace_previous.ai_action
-"""The normal AI as it shipped before issue 31, frozen."""
-
-PREVIOUS_LEVELS: dict[str, Strategy] = {
-    "easy": toprace_previous.easy_action,
-    "normal": toprace_previous.ai_action,
-    "strong": toprace_previous.strong_action,
-}
-"""Each level of the AI as it shipped before issue 31, frozen (the bench plays each against its successor)."""
 
 
 # -- blunders --------------------------------------------------------------------------------------
