@@ -256,7 +256,13 @@ class _Search:
             after, _ = apply(state, self.seat, action, SeededOnFirstUse(self.seed))
             self.left -= 1
             children.append((_judge(after, self.seat, self.level.weights), len(children), after))
-        children.sort(key=lambda item: (-item[0], item[1]))
-        if width == 1:
-            return children[0][0] if children[0][2].turn != self.seat else self.value(children[0][2], depth + 1)
-        return max(self.value(after, depth + 1) for _, _, after in children[:width])
+        # A child where the turn is over is judged as it stands (the search stops there): it is
+        # weighed whatever the beam keeps, so ending the turn is never dropped for a free action
+        # whose judgement ties with it.
+        ended = [value for value, _, after in children if after.turn != self.seat or after.step == "over"]
+        going = sorted(
+            ((value, n, after) for value, n, after in children if after.turn == self.seat and after.step != "over"),
+            key=lambda item: (-item[0], item[1]),
+        )
+        found = [self.value(after, depth + 1) for _, _, after in going[:width]]
+        return max(ended + found)
