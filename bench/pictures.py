@@ -3,6 +3,7 @@ big the largest one gets. Prints one JSON object (tests never assert timings).
 
     python bench/pictures.py            # a few minutes on a quiet machine
     python bench/pictures.py --quick    # one game per configuration, fewer positions
+    python bench/pictures.py --world    # players named in six scripts (rules/fonts' whole stack)
 
 Render times are measured on positions along seeded games the AI plays to the end (every game,
 several player counts and options), each picture drawn from the public view as the bot draws it,
@@ -31,6 +32,8 @@ from rules.engine import Game, ai_player, playout
 from rules.registry import GAMES
 
 NAMES = ["Ann", "Ben", "Cyd", "Dee", "Eve", "Fay"]
+WORLD = ["王小明", "محمد علي", "김민준", "राहुल", "สมชาย", "🔥Ace"]
+"""Names in the scripts of the font stack's other fonts, right to left among them."""
 CONFIGS: dict[str, list[tuple[int, dict[str, str]]]] = {
     "toprace": [(3, {}), (4, {"races": "3"}), (6, {"races": "3", "edition": "alt"})],
     "takenoko": [(2, {}), (4, {}), (4, {"pros_variant": "on"})],
@@ -69,7 +72,7 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def bench_game(name: str, seeds: int, per_game: int) -> dict[str, Any]:
+def bench_game(name: str, seeds: int, per_game: int, names: list[str]) -> dict[str, Any]:
     game = GAMES[name]
     draw = game.presentation.render_picture
     assert draw is not None
@@ -78,7 +81,7 @@ def bench_game(name: str, seeds: int, per_game: int) -> dict[str, Any]:
     sizes: list[int] = []
     longest: tuple[int, Any, list[tuple[int, int, str]], int, int, dict[str, str]] | None = None
     for players, options in CONFIGS[name]:
-        tr = Text("en", NAMES[:players])
+        tr = Text("en", names[:players])
         for seed in range(1, seeds + 1):
             initial, states, log = played(game, players, options, seed)
             step = max(1, len(states) // per_game)
@@ -94,7 +97,7 @@ def bench_game(name: str, seeds: int, per_game: int) -> dict[str, Any]:
                 longest = (count, initial, log, seed, players, options)
     assert longest is not None
     count, initial, log, seed, players, options = longest
-    tr = Text("en", NAMES[:players])
+    tr = Text("en", names[:players])
     start, cpu_start = time.perf_counter(), time.process_time()
     frames = drawing.frames(game, initial, seed, log, tr)
     drawn, cpu_drawn = time.perf_counter(), time.process_time()
@@ -129,11 +132,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="one game per configuration, fewer positions")
     parser.add_argument("--games", default=",".join(CONFIGS), help="comma-separated games")
+    parser.add_argument("--world", action="store_true", help="players named in six scripts")
     args = parser.parse_args()
     seeds, per_game = (1, 15) if args.quick else (3, 30)
     load_before = os.getloadavg()[0]
     started = time.perf_counter()
-    results = {name: bench_game(name, seeds, per_game) for name in args.games.split(",")}
+    names = WORLD if args.world else NAMES
+    results = {name: bench_game(name, seeds, per_game, names) for name in args.games.split(",")}
     largest = max(results.values(), key=lambda r: r["longest_replay"]["gif_mb"])["longest_replay"]
     slowest = max(r["longest_replay"]["total_s"] for r in results.values())
     slowest_cpu = max(r["longest_replay"]["total_cpu_s"] for r in results.values())
@@ -142,6 +147,7 @@ def main() -> None:
     print(
         json.dumps(
             {
+                "names": names,
                 "games": results,
                 "summary": {
                     "worst_render_median_ms": worst_median,

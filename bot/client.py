@@ -88,7 +88,7 @@ class GameBot(commands.Bot):
         """Migrate the database, build the service, load cogs and buttons, sync the commands."""
         self.store = await open_store(self.database)
         service = TableService(self.store, self.games, clock=discord.utils.utcnow)
-        self.hub = TableHub(self, service)
+        self.hub = TableHub(self, service, self.store)
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             await self.load_extension(name)

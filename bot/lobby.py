@@ -181,7 +181,7 @@ class Lobby:
             seated = _reseat(rec, order)
             clocks = Clocks.start(count, rec.settings)
             step = self.turns.advance(seated, initial, now, told=opening, clocks=clocks, ply=0)
-            return Start(order, initial.model_dump_json(), step.write, step)
+            return Start(order, initial.model_dump_json(), step.written_on(seated, None), step)
 
         try:
             step, table = await self.tables.store.start_table(table.id, prepare)
@@ -200,7 +200,7 @@ class Lobby:
             raise NotHost()
         if not await self.tables.store.set_status(table.id, "cancelled"):
             raise NoTable()
-        out = Outbox(table_of(table), over=True, moved=True, retire_ping=table.ping_message_id is not None)
+        out = Outbox(table_of(table), over=True, moved=True)
         out.events.append(t("table.cancelled", table.locale, player=plain_name(player.name), table=table.id))
         out.reply = t("table.you_cancelled", player.locale, table=table.id)
         if table.status == "active":

@@ -16,6 +16,7 @@ import asyncio
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TextIO
@@ -23,7 +24,7 @@ from typing import TextIO
 from bot.errors import TableError
 from bot.guide import guide
 from bot.i18n import duration, moment, offline_commands, t
-from bot.outbox import Outbox, Place, Player
+from bot.outbox import Draft, OrderForm, Outbox, Place, Player, chain
 from bot.service import TableService
 from db import open_store
 from rules.registry import GAMES
@@ -140,20 +141,22 @@ class OfflineTable:
             self.say(channel, t(key, self.lang, player=reminder.name, deadline=deadline))
         for private in box.private:
             self.say(t("offline.dm", self.lang, player=self._name(private.user_id)), private.text)
-        if box.order is not None and actor is not None:
-            lines = [
-                t(
-                    "offline.order_field",
-                    self.lang,
-                    field=f.name,
-                    label=f.label,
-                    current=next((c.label for c in f.values if c.code == f.current), f.current),
-                    values="|".join(c.code for c in f.values),
-                )
-                for f in box.order.fields
-            ]
-            usage = t("offline.order_usage", self.lang, player=actor.name) if box.order.fields else ""
-            self.say(t("offline.only", self.lang, player=actor.name), "\n".join([*lines, usage]))
+        if box.form is not None and actor is not None:
+            self.say(t("offline.only", self.lang, player=actor.name), self._form_lines(box.form, actor))
+
+    def _form_lines(self, form: OrderForm, actor: Player) -> str:
+        """An order's form as the terminal shows it: each field, its value now and what it takes,
+        then the whole order as one line to edit and type."""
+        lines = []
+        for f in form.fields:
+            current = ",".join(next((c.label for c in f.choices if c.code == v), v) for v in f.value.split(","))
+            values = f.hint if f.kind == "number" else "|".join(c.code for c in f.choices)
+            lines.append(
+                t("offline.order_field", self.lang, field=f.name, label=f.label, current=current, values=values)
+            )
+        line = " ".join(f"{f.name}={f.value}" for f in form.fields)
+        lines.append(t("orders.cli_line", self.lang, line=f"{actor.name} orders {line}", player=actor.name))
+        return "\n".join(lines)
 
     def _write_pictures(self, box: Outbox) -> None:
         """With --pictures: the board's picture each time it changes, and the replay at the end."""
@@ -253,12 +256,13 @@ class OfflineTable:
             ),
         }
         if verb == "orders":
-            if not arg:
-                return await service.show_orders(PLACE, player)
-            if arg.casefold() in ("off", "cancel"):
-                return await service.cancel_orders(PLACE, player)
-            values = dict(part.partition("=")[::2] for part in arg.split())
-            return await service.set_orders(PLACE, player, values)
+            return await self._orders(player, arg)
+        if verb == "headsup" and arg.casefold() in ("on", "off"):
+            self.say(
+                t("offline.only", self.lang, player=player.name),
+                await service.heads_up(player, arg.casefold() == "on"),
+            )
+            return None
         if verb == "turns":
             waiting = await service.waiting(player, None)
             lines = [
@@ -313,6 +317,41 @@ class OfflineTable:
             return await service.act(player, code, place=PLACE)
         self.say("?", t("offline.unknown_command", self.lang, command=verb or "-"))
         return None
+
+    async def _orders(self, player: Player, arg: str) -> Outbox:
+        """``orders`` (the order held, and its whole form pre-filled as one line), ``orders off``,
+        or ``orders field=value …``: the whole order on one line, refused as the form refuses
+        it (a missing or unknown field is named)."""
+        service = self.service
+        if arg.casefold() in ("off", "cancel"):
+            return await service.cancel_orders(PLACE, player)
+        if arg:
+            values = dict(part.partition("=")[::2] for part in arg.split())
+            return await service.set_orders(PLACE, player, values)
+        shown = await service.show_orders(PLACE, player)
+        if shown.order is not None and shown.order.can_set:
+            shown.form = await self._whole_form(player)
+        return shown
+
+    async def _whole_form(self, player: Player) -> OrderForm | None:
+        """Every step of the player's order form, pre-filled, as one form (the terminal takes the
+        whole order on one line)."""
+        out = await self.service.order_form(PLACE, player)
+        form = out.form
+        fields = list(form.fields) if form is not None else []
+        while out.form is not None:
+            step = out.form
+            draft = Draft(
+                (*step.draft.values, *(f.value for f in step.fields)),
+                chain(step.draft.key, [f.name for f in step.fields]),
+            )
+            try:
+                out = await self.service.order_form(PLACE, player, draft)
+            except TableError:
+                break
+            if out.form is not None:
+                fields.extend(out.form.fields)
+        return None if form is None else replace(form, fields=tuple(fields))
 
 
 class VirtualClock:

@@ -3,15 +3,19 @@
 A front end (the Discord hub, the offline table) imports what it needs from here and from
 bot/service.py; it never reads the store's records. One call in, one Outbox out: an Outbox holds
 everything needed to publish what the call did, already translated, so a front end publishes it
-without calling back (except, once, to say which messages it posted: ``TableService.posted``).
+without calling back: publishing flows one way. What a front end must remember of what it
+published (where a table's board went, whose DMs are closed) it notes beside the tables through
+``Posts``, never through the service.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 MAX_NAME = 32
 _MENTION_LIKE = re.compile(r"[@<>`]")
@@ -114,8 +118,8 @@ class Reminder:
 
 @dataclass(frozen=True)
 class Table:
-    """The table an Outbox is about, as a front end publishes it: where its messages go and which
-    of them it posted before (to edit the board, to retire the last ping's buttons)."""
+    """The table an Outbox is about, as a front end publishes it: where its messages go, and the
+    board message it posted before (to edit it in place, or to retire it when the board moves)."""
 
     id: int
     game: str
@@ -124,7 +128,6 @@ class Table:
     locale: str
     status: str
     board_message_id: int | None = None
-    ping_message_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -140,6 +143,8 @@ class Private:
     taken at once), labelled in their language: its buttons go with the DM."""
     dm_closed: bool = False
     """True once a DM to this player has failed: they read it with /game hand instead."""
+    order: OrderPanel | None = None
+    """The button to set an order or a pre-move goes with it (a heads-up)."""
 
 
 @dataclass(frozen=True)
@@ -157,17 +162,54 @@ class Ping:
 
 
 @dataclass(frozen=True)
-class OrderField:
-    """One setting of a standing order, as its holder sees it: a menu of values."""
+class Draft:
+    """An order being filled in, as the steps of its form carry it: the values in the forms'
+    order, and ``key``, a digest chained over the names of the fields they fill (``chain``), so
+    that a value never lands in a field that changed since the form was shown."""
+
+    values: tuple[str, ...] = ()
+    key: str = ""
+
+
+def chain(key: str, names: Sequence[str]) -> str:
+    """The draft key once a form step with fields ``names`` is filled after ``key``."""
+    return hashlib.blake2b(f"{key}|{','.join(names)}".encode(), digest_size=3).hexdigest()
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One field of an order's form, as its holder fills it in (a control of a Discord modal, a
+    ``name=value`` of the offline command)."""
 
     name: str
-    """The field's key (``pay``, ``max``...)."""
+    """The order's key (``pays``, ``m1``...)."""
     label: str
     """What it is, in the holder's language."""
-    values: tuple[Choice, ...]
-    """Each value (its text as the order stores it) with its label; the first means "not set"."""
-    current: str
-    """The value set now (the first one if none)."""
+    kind: str
+    """``select`` (one of ``choices``), ``multi`` (several, joined by ","), ``number`` (a whole
+    number from ``low`` to ``high``, or one of ``choices``)."""
+    choices: tuple[Choice, ...]
+    """Each value (as the order stores it) with its label."""
+    value: str
+    """The value the form is pre-filled with (the held order's, else a suggestion)."""
+    low: int = 0
+    high: int = 0
+    """A number's range; for ``multi``, ``high`` is how many may be picked (0: any)."""
+    hint: str = ""
+    """For a number: what may be typed, in the holder's language."""
+
+
+@dataclass(frozen=True)
+class OrderForm:
+    """One step of the form that sets a standing order (or a pre-move) as a whole."""
+
+    table_id: int
+    title: str
+    fields: tuple[FormField, ...]
+    draft: Draft
+    """The values of the steps before this one."""
+    step: int
+    """1 for the first form, 2 for the first follow-up..."""
 
 
 @dataclass(frozen=True)
@@ -177,8 +219,14 @@ class OrderPanel:
     table_id: int
     held: bool
     """True if they hold an order now."""
-    fields: tuple[OrderField, ...]
-    """What they may set now (empty: nothing can be ordered at this moment)."""
+    can_set: bool
+    """True if an order can be set now (its form has fields)."""
+    label: str = ""
+    """The button that opens the form, in the holder's language ("Set my order", "Plan my turn")."""
+    draft: Draft | None = None
+    """A whole order read back and not saved yet (Save, Change and Cancel carry it)."""
+    ply: int = 0
+    """The table's ply when the draft was read back (a save after the game moved on says so)."""
 
 
 @dataclass
@@ -203,8 +251,7 @@ class Outbox:
     """After a move: the open decisions of human seats, labelled in the table's language (the
     board's buttons)."""
     ping: Ping | None = None
-    retire_ping: bool = False
-    """The last ping's decision has closed and nobody new is asked: its buttons go."""
+    """Whoever this call newly asks to decide: the board moves below and mentions them."""
     private: list[Private] = field(default_factory=list)
     clocks: list[Clock] = field(default_factory=list)
     """Whose clocks run now (shown with the board, as a relative time where the front end can)."""
@@ -233,6 +280,11 @@ class Outbox:
     """For /game status: every seat and its clock."""
     order: OrderPanel | None = None
     """The caller's standing order, when they asked to see or change it."""
+    form: OrderForm | None = None
+    """The next form step of the caller's order (None once every step is filled)."""
+    heads_up: list[Private] = field(default_factory=list)
+    """Before ``Outboxes.finish``: the heads-up for the player who plays next, kept only if they
+    asked for it (it then joins ``private``)."""
 
     @property
     def table_id(self) -> int:
@@ -248,3 +300,20 @@ class Outbox:
     def mentions(self) -> list[str]:
         """The players newly asked to act (those the ping names)."""
         return list(self.ping.users) if self.ping is not None else []
+
+
+class Posts(Protocol):
+    """What a front end remembers of what it published, kept beside the tables (the store
+    implements it): noting is no write of its own, and never goes through the service."""
+
+    def note_board(self, table_id: int, message_id: int) -> None:
+        """The table's board is now message ``message_id`` (it moved below, or was posted anew)."""
+        ...
+
+    async def note_dm_closed(self, user_id: str) -> bool:
+        """A DM to ``user_id`` failed; True if that was not known (the channel is told once)."""
+        ...
+
+    async def flush(self) -> None:
+        """Store whatever was noted and not yet written (the scheduler's tick; shutting down)."""
+        ...

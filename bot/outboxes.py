@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from bot.clocks import deadline, iso, pause_left
-from bot.history import AI_MOVES, History
+from bot.history import History
 from bot.i18n import Text, catalogue, duration, t
-from bot.outbox import Ask, Choice, Clock, Outbox, Ping, Player, Private
+from bot.outbox import Ask, Choice, Clock, OrderPanel, Outbox, Ping, Player, Private
 from bot.step import Step
 from bot.tables import Tables, board_names, name_of, names, table_of
 from db.records import TableRecord
 from rules.drawing import animate, frames
-from rules.engine import Event, Game, Outcome
+from rules.engine import Event, Game, Msg, Outcome
 
 RECAP_AFTER_HOURS = 12
 """A ping starts with a recap for a player whose last own decision is at least this old."""
@@ -41,10 +42,11 @@ class Outboxes:
         draw = rules.presentation.render_picture
         if draw is not None:
             out.picture = _drawing(draw, view, tr)
-            # The picture is the public view's at this ply, in this language, with these names:
-            # the same key, the same picture (a prompt or a clock that changed is not in it).
-            names_digest = hashlib.blake2b("\x00".join(shown).encode(), digest_size=8).hexdigest()
-            out.picture_key = f"{table.id}:{table.ply}:{table.locale}:{names_digest}"
+            # The picture is drawn from the public view alone, in this language, with these names:
+            # the same inputs, the same picture, whatever the ply (a move that changes nothing
+            # public, a prompt or a clock that changed, keeps the picture the board has).
+            inputs = "\x00".join([view.model_dump_json(), table.locale, *shown]).encode()
+            out.picture_key = f"{table.id}:{hashlib.blake2b(inputs, digest_size=12).hexdigest()}"
 
     def private_text(self, table: TableRecord, state: Any, seat: int, locale: str | None, *, ask: bool) -> str:
         """One seat's private view (and, with ``ask``, the choices of its open decision)."""
@@ -56,7 +58,28 @@ class Outboxes:
             label = rules.presentation.action_label
             labels = [tr.msg(label(state, seat, a)) for a in rules.legal_actions(state, seat)]
             parts.append(t("table.your_choices", locale, choices=" · ".join(labels)))
+        parts.append(self.order_line(table, seat, locale, state=state))
         return "\n".join(p for p in parts if p)
+
+    def order_line(
+        self, table: TableRecord, seat: int, locale: str | None, *, state: Any = None, empty: bool = False
+    ) -> str:
+        """The seat's standing order (or pre-move) in words, for its holder alone, and why it
+        leaves their open decision to them now if it does (MG-ORD-2, RB-PRE-2); "" (or, with
+        ``empty``, the line saying they hold none) without one."""
+        orders = self.tables.rules(table.game).orders
+        held = table.orders.get(seat)
+        if orders is None or not held:
+            return t("orders.none_set", locale) if empty and orders is not None else ""
+        tr = Text(locale, names(table))
+        lines = [t("orders.yours", locale, order=tr.msg(orders.describe(dict(held))))]
+        current = self.tables.state(table) if state is None else state
+        if table.status == "active" and table.decision_of(seat) is not None and orders.why_stopped is not None:
+            action, _ = orders.decide(current, seat, dict(held))
+            why = None if action is not None else orders.why_stopped(current, seat, dict(held))
+            if why is not None:
+                lines.append(tr.msg(why))
+        return "\n".join(lines)
 
     def ask(self, table: TableRecord, seat: int, locale: str | None) -> Ask:
         """``seat``'s open decision: its private choices and what a public message may offer."""
@@ -145,50 +168,57 @@ class Outboxes:
         """What a write of the table produced: the board, the events, the ping, private texts."""
         rules = self.tables.rules(table.game)
         public = Text(table.locale, names(table))
-        out = Outbox(table_of(table), over=step.write.status == "over", moved=True)
+        out = Outbox(table_of(table, board=step.board), over=step.write.status == "over", moved=True)
         self.board(table, step.state, out)
         out.asks = self.human_asks(table)
         secret = {ask.seat for ask in out.asks if ask.secret}
-        for seat, happened, how in step.events:
-            if happened.to is None:
-                text = public.msg(happened)
-                if how in AI_MOVES and seat is not None:
-                    text = t("table.ai_for", table.locale, player=public.name(seat)) + " " + text
-                out.events.append(text)
+        # Every public event reads the same whoever decided the move: the seat's player, their
+        # order or pre-move (MG-ORD-3, TR-ORD-3, RB-PRE-3) or the AI standing in for them (their
+        # absence is told once when it starts and once when it ends, by the table's own notes).
+        out.events = [public.msg(happened) for _, happened, _ in step.events if happened.to is None]
         if out.over:
             out.results = "\n".join(self.results(table, rules, step.state, table.locale))
         out.clocks, out.paused_until = self.clock_lines(table)
-        # Whoever is newly asked is pinged, except the player who is acting right now.
-        asked = [table.seats[s].user_id for s in sorted(step.opened) if not table.seats[s].is_ai and s != actor]
-        if asked and not out.over:
+        # Whoever is newly asked is pinged, except the player who is acting right now (the
+        # write moved the board for them: Step.written_on).
+        asked = step.newly_asked(table, actor)
+        if asked:
             out.ping = Ping(
-                tuple(asked),
+                asked,
                 tuple(a for a in out.asks if a.user_id in asked),
                 clocks=tuple(c for c in out.clocks if c.user_id in asked),
             )
-        out.retire_ping = table.ping_message_id is not None and (out.over or (out.ping is None and len(out.asks) < 2))
         for rec in table.seats:
             if rec.is_ai or rec.seat is None or rec.seat == actor:
                 continue
             if table.clocks.seats[rec.seat].away and not everyone_private:
                 continue  # the AI plays for them: they catch up with the recap when they are back
-            mine = [e for _, e, _ in step.events if e.to is not None and rec.seat in e.to]
+            # What their own order did is no news to send: their next private view tells it.
+            mine = [
+                e
+                for by, e, how in step.events
+                if e.to is not None and rec.seat in e.to and not (by == rec.seat and how == "order")
+            ]
+            stopped = step.stopped.get(rec.seat)
             # A secret decision (a hand to play from, a bet) that opens is sent privately.
             newly_secret = rec.seat in step.opened and rec.seat in secret
             if everyone_private:
                 text = self.private_text(table, step.state, rec.seat, rec.locale, ask=True)  # the whole hand, once
-            elif mine or newly_secret:
-                text = self.news(table, step.state, rec.seat, rec.locale, mine, asked=newly_secret)
+            elif mine or newly_secret or stopped is not None:
+                text = self.news(table, step.state, rec.seat, rec.locale, mine, asked=newly_secret, stopped=stopped)
             else:
                 continue
             out.private.append(
                 Private(rec.user_id, rec.name, rec.locale, text, self.own_ask(table, rec.user_id, rec.locale))
             )
+        out.heads_up = self.heads_up(table, step, out, actor)
         if reply_to is not None and actor is not None:
             tr = Text(reply_to.locale, names(table))
             own = [e for _, e, _ in step.events if e.to is not None and actor in e.to]
             lines = [t("table.you_played", reply_to.locale, action=tr.msg(step.played))] if step.played else []
             lines.extend(collapsed([tr.msg(e) for e in own], own))
+            if actor in step.stopped:
+                lines.append(tr.msg(step.stopped[actor]))
             if actor in rules.to_act(step.state):
                 lines.append(tr.msg(rules.presentation.prompt(step.state, actor)))
             out.reply = "\n".join(lines)
@@ -200,15 +230,26 @@ class Outboxes:
         return out
 
     def news(
-        self, table: TableRecord, state: Any, seat: int, locale: str | None, events: list[Event], *, asked: bool
+        self,
+        table: TableRecord,
+        state: Any,
+        seat: int,
+        locale: str | None,
+        events: list[Event],
+        *,
+        asked: bool,
+        stopped: Msg | None = None,
     ) -> str:
         """A private message that says what changed for ``seat`` (each kind of news once, the
-        latest: "your chips now: 7", not a line per payment) and, when a decision the board cannot
-        show opens, what it is; the whole hand is a button away."""
+        latest: "your chips now: 7", not a line per payment), why their order or pre-move
+        stopped if it did, and, when a decision the board cannot show opens, what it is; the
+        whole hand is a button away."""
         rules = self.tables.rules(table.game)
         tr = Text(locale, names(table))
         header = t("table.private_header", locale, game=t(f"{table.game}.name", locale), table=table.id)
         lines = [header, *collapsed([tr.msg(e) for e in events], events)]
+        if stopped is not None:
+            lines.append(tr.msg(stopped))
         if asked and seat in rules.to_act(state):
             lines.append(tr.msg(rules.presentation.prompt(state, seat)))
         lines.append(t("table.private_news", locale))
@@ -224,12 +265,16 @@ class Outboxes:
                 out.ping = Ping(out.ping.users, out.ping.asks, recap, out.ping.clocks)
         if out.over and out.results:
             out.animation = await self.animation(table)
+        if out.heads_up:
+            wanted = await self.tables.store.heads_up_for([p.user_id for p in out.heads_up])
+            for notice in out.heads_up:
+                if notice.user_id in wanted:
+                    out.private = [*(p for p in out.private if p.user_id != notice.user_id), _merged(out, notice)]
+            out.heads_up = []
         if out.private:
             closed = await self.tables.store.closed_dms([p.user_id for p in out.private])
             if closed:
-                out.private = [
-                    Private(p.user_id, p.name, p.locale, p.text, p.ask, p.user_id in closed) for p in out.private
-                ]
+                out.private = [replace(p, dm_closed=p.user_id in closed) for p in out.private]
         return out
 
     async def animation(self, table: TableRecord) -> Callable[[], bytes] | None:
@@ -242,6 +287,34 @@ class Outboxes:
         initial = self.tables.initial(table)
         tr = Text(table.locale, names(table))
         return lambda: animate(frames(rules, initial, table.seed, log, tr))
+
+    def heads_up(self, table: TableRecord, step: Step, out: Outbox, actor: int | None) -> list[Private]:
+        """The notice for the player who plays next (``Game.up_next``) when the turn passes to the
+        one before them: sent only to those who asked for it (``finish``), with the button that
+        sets their order or plans their turn."""
+        rules = self.tables.rules(table.game)
+        if rules.up_next is None or out.ping is None or len(out.ping.users) != 1 or out.over:
+            return []
+        after = rules.up_next(step.state)
+        if after is None or after == actor or after in rules.to_act(step.state):
+            return []
+        rec = table.seats[after]
+        if rec.is_ai or table.clocks.seats[after].away:
+            return []
+        before = table.seat_of(out.ping.users[0])
+        tr = Text(rec.locale, names(table))
+        text = t(
+            "orders.heads_up",
+            rec.locale,
+            player=tr.name(before.seat) if before is not None and before.seat is not None else "?",
+            game=t(f"{table.game}.name", rec.locale),
+            table=table.id,
+        )
+        panel = None
+        if rules.orders is not None:
+            can = bool(rules.orders.fields(step.state, after))
+            panel = OrderPanel(table.id, after in table.orders, can, order_button(table.game, rec.locale))
+        return [Private(rec.user_id, rec.name, rec.locale, text, order=panel)]
 
     # -- the end and the clocks -----------------------------------------------------------------
     def results(self, table: TableRecord, rules: Game[Any, Any, Any], state: Any, locale: str | None) -> list[str]:
@@ -291,6 +364,20 @@ class Outboxes:
             if not table.seats[d.seat].is_ai and not clocks.seats[d.seat].away
         ]
         return running, None
+
+
+def order_button(game: str, locale: str | None) -> str:
+    """The button that opens a game's order form ("Set my order"; Racebow: "Plan my turn")."""
+    own = f"orders.button.{game}"
+    return t(own if own in catalogue("en") else "orders.button", locale)
+
+
+def _merged(out: Outbox, notice: Private) -> Private:
+    """A heads-up folded into the private text its reader already gets from this write (one DM)."""
+    for private in out.private:
+        if private.user_id == notice.user_id:
+            return replace(private, text=private.text + "\n" + notice.text, order=notice.order)
+    return notice
 
 
 def collapsed(lines: list[str], events: list[Event]) -> list[str]:

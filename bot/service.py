@@ -38,7 +38,7 @@ from bot.i18n import t
 from bot.leaderboard import Leaderboard, Past, Rank
 from bot.lobby import Lobby
 from bot.orders import StandingOrders
-from bot.outbox import Ask, Outbox, Place, Player
+from bot.outbox import Ask, Draft, Outbox, Place, Player
 from bot.outboxes import Outboxes
 from bot.reading import Reading, Waiting
 from bot.seats import Seats
@@ -180,17 +180,45 @@ class TableService:
         return await self._back(place, player, lambda: self.undoing.undo(place, player, confirm=confirm))
 
     async def show_orders(self, place: Place | None, player: Player, *, table_id: int | None = None) -> Outbox:
-        """The player's standing order and what they may set now (privately)."""
+        """The player's standing order and whether they may set one now (privately)."""
         return await self._maybe_back(place, player, lambda: self.orders.show(place, player, table_id=table_id))
 
-    async def set_orders(
-        self, place: Place | None, player: Player, values: Mapping[str, str], *, table_id: int | None = None
+    async def order_form(
+        self,
+        place: Place | None,
+        player: Player,
+        draft: Draft | None = None,
+        *,
+        table_id: int | None = None,
+        prefill: Draft | None = None,
     ) -> Outbox:
-        """Change the player's standing order (privately; it may play at once, as a click would)."""
-        return await self._maybe_back(place, player, lambda: self.orders.set(place, player, values, table_id=table_id))
+        """The next step of the player's order form after ``draft`` (``out.form``), pre-filled
+        (with ``prefill``: an order read back, to change)."""
+        return await self.orders.form(place, player, draft, table_id=table_id, prefill=prefill)
+
+    async def read_back(
+        self, place: Place | None, player: Player, values: Draft | Mapping[str, str], *, table_id: int | None = None
+    ) -> Outbox:
+        """The player's whole order read back in words, before anything acts (nothing is written)."""
+        return await self.orders.read_back(place, player, values, table_id=table_id)
+
+    async def set_orders(
+        self,
+        place: Place | None,
+        player: Player,
+        values: Draft | Mapping[str, str],
+        *,
+        table_id: int | None = None,
+        seen: int | None = None,
+    ) -> Outbox:
+        """Save the player's whole standing order (privately; it may play at once, as a click
+        would); saving the order they already hold writes nothing."""
+        return await self._maybe_back(
+            place, player, lambda: self.orders.set(place, player, values, table_id=table_id, seen=seen)
+        )
 
     async def cancel_orders(self, place: Place | None, player: Player, *, table_id: int | None = None) -> Outbox:
-        """Drop the player's standing order."""
+        """Drop the player's standing order (without one, nothing is written)."""
         return await self._maybe_back(place, player, lambda: self.orders.cancel(place, player, table_id=table_id))
 
     # -- clocks and absences ----------------------------------------------------------------------
@@ -251,6 +279,12 @@ class TableService:
         await self.store.set_reminders(player.id, on)
         return t("table.reminders_on" if on else "table.reminders_off", player.locale)
 
+    async def heads_up(self, player: Player, on: bool) -> str:
+        """Turn the player's heads-up on or off (a private notice when the player before them
+        starts their turn); what to tell them."""
+        await self.store.set_heads_up(player.id, on)
+        return t("orders.heads_up_on" if on else "orders.heads_up_off", player.locale)
+
     # -- reading --------------------------------------------------------------------------------
     async def board(self, place: Place | None = None, *, table_id: int | None = None) -> Outbox:
         """The current public board (the final one after the end)."""
@@ -309,25 +343,6 @@ class TableService:
     async def unranked(self, place: Place, game: str | None = None) -> int:
         """How many players are not yet on the leaderboard."""
         return await self.ranking.unranked(place, game)
-
-    # -- what a front end remembers -------------------------------------------------------------
-    async def posted(
-        self,
-        table_id: int,
-        messages: Mapping[str, int | None] | None = None,
-        *,
-        closed_dms: tuple[str, ...] = (),
-    ) -> None:
-        """Record what a front end posted for a table (``board_message_id``, ``ping_message_id``)
-        and whose DMs failed (they read their private texts with /game hand from now on)."""
-        if messages:
-            await self.store.set_messages(table_id, messages)
-        for user_id in closed_dms:
-            await self.store.set_dm_closed(user_id, True)
-
-    async def dm_newly_closed(self, user_id: str) -> bool:
-        """Record that a DM to ``user_id`` failed; True if it was not known (say so once)."""
-        return await self.store.set_dm_closed(user_id, True)
 
     # -- for tests and tools --------------------------------------------------------------------
     async def table(self, place: Place | None = None, *, table_id: int | None = None) -> TableRecord:

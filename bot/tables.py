@@ -178,8 +178,9 @@ def name_of(table: TableRecord, user_id: str) -> str:
     return seat.name if seat else user_id
 
 
-def table_of(record: TableRecord) -> Table:
-    """What a front end needs to know of a table to publish about it."""
+def table_of(record: TableRecord, *, board: int | None = None) -> Table:
+    """What a front end needs to know of a table to publish about it (``board``: the board
+    message a write found, which it moved below; else the record's)."""
     return Table(
         record.id,
         record.game,
@@ -187,6 +188,5 @@ def table_of(record: TableRecord) -> Table:
         record.channel_id,
         record.locale,
         record.status,
-        record.board_message_id,
-        record.ping_message_id,
+        record.board_message_id if board is None else board,
     )

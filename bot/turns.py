@@ -46,10 +46,10 @@ from db.records import (
     TableSettings,
 )
 from db.store import StaleMove, TableNotFound, fits_id
-from rules.engine import Event, Game, IllegalAction, MalformedAction, Outcome, playout, rng_for
+from rules.engine import Event, Game, IllegalAction, MalformedAction, Msg, Outcome, playout, rng_for
 
 log = logging.getLogger("gamehost.service")
-MAX_AI_PLIES = 100_000  # a safety net: every game ends long before this (DESIGN.md, "Every game ends")
+MAX_AI_PLIES = 100_000  # a safety net: every game ends long before this (docs/design.md, "Every game ends")
 AI_PREFIX = "ai:"
 
 
@@ -93,7 +93,10 @@ class Turns:
             table_id = (await self.tables.live(place)).id
         now = self.tables.clock()
         step, table = await self.commit(
-            table_id, lambda rec: self._decide(rec, player, code, decision, now), f"move {code!r} by {player.id}"
+            table_id,
+            lambda rec: self._decide(rec, player, code, decision, now),
+            f"move {code!r} by {player.id}",
+            actor=player.id,
         )
         seat_rec = table.seat_of(player.id)
         actor = seat_rec.seat if seat_rec else None
@@ -139,8 +142,11 @@ class Turns:
         return step
 
     # -- the guarded write ----------------------------------------------------------------------
-    async def commit(self, table_id: int, decide: Callable[[TableRecord], Step], what: str) -> tuple[Step, TableRecord]:
-        """One guarded write of a table, decided by ``decide`` on the row it writes.
+    async def commit(
+        self, table_id: int, decide: Callable[[TableRecord], Step], what: str, *, actor: str | None = None
+    ) -> tuple[Step, TableRecord]:
+        """One guarded write of a table, decided by ``decide`` on the row it writes; ``actor`` is
+        the user whose own move it is (someone else newly asked moves the board below).
 
         Where AI seats may play after the move, the decision is first worked out in a worker
         thread on the table as this process last saw it, so AI thinking holds up neither the
@@ -157,7 +163,8 @@ class Turns:
 
         def in_write(rec: TableRecord) -> Move[Step]:
             step = early[1] if early is not None and early[0] == rec.revision else decide(rec)
-            return Move(step.write, step)
+            seat = rec.seat_of(actor) if actor is not None else None
+            return Move(step.written_on(rec, seat.seat if seat is not None else None), step)
 
         try:
             step, table = await self.tables.store.commit_move(table_id, in_write)
@@ -242,6 +249,7 @@ class Turns:
                 opened.add(seat)
 
         hows: list[str] = []
+        stopped: dict[int, Msg] = {}  # orders dropped without deciding, and why (for their holders)
         queued_now = [False]  # whether the move being applied was queued (a refusal is then the player's)
 
         def choose(current: Any, to_act: frozenset[int], number: int) -> tuple[int, Any] | None:
@@ -251,7 +259,7 @@ class Turns:
                 hows.append(move.how)
                 return move.seat, move.action
             for seat in sorted(to_act):
-                chosen = self._automatic(rules, rec, current, seat, number, robots, away, standing)
+                chosen = self._automatic(rules, rec, current, seat, number, robots, away, standing, stopped)
                 if chosen is not None:
                     hows.append(chosen[1])
                     return seat, chosen[0]
@@ -277,7 +285,10 @@ class Turns:
             refresh(state, rules.to_act(played.before), {played.seat}, played.number)
             lapsed = [s for s, order in standing.items() if rules.orders and not rules.orders.keep(state, s, order)]
             for seat in lapsed:
-                del standing[seat]
+                why = rules.orders.why_stopped if rules.orders is not None else None
+                reason = why(state, seat, standing.pop(seat)) if why is not None else None
+                if reason is not None:
+                    stopped[seat] = reason
         clocks = self._clocks_after(rec, clocks, moved, decisions, now)
         for seat in opened & set(decisions):
             if clocks.seats[seat].reminded:
@@ -300,7 +311,7 @@ class Turns:
             orders=None if kept == rec.orders else kept,
             notes=[note.model_dump_json() for note in notes],
         )
-        return Step(write, state, events, frozenset(opened & set(decisions)))
+        return Step(write, state, events, frozenset(opened & set(decisions)), stopped=stopped)
 
     def _automatic(
         self,
@@ -312,6 +323,7 @@ class Turns:
         robots: Mapping[int, str],
         away: set[int],
         standing: dict[int, dict[str, str]],
+        stopped: dict[int, Msg],
     ) -> tuple[Any, str] | None:
         """The move made for ``seat`` without asking anyone, and who made it; None: ask the player.
 
@@ -326,6 +338,11 @@ class Turns:
                 action, left = orders.decide(state, seat, order)
                 if left is None:
                     standing.pop(seat, None)
+                    if action is None and orders.why_stopped is not None and seat not in robots:
+                        # Dropped on the holder's own decision: they are asked, and told why.
+                        reason = orders.why_stopped(state, seat, order)
+                        if reason is not None:
+                            stopped[seat] = reason
                 else:
                     standing[seat] = dict(left)
                 if action is not None:

@@ -36,6 +36,13 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A submitted order form (a modal): answered from its raw submission, so a form shown
+        before a restart is answered after it (cogs/ui/forms.py)."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            await hub_of(interaction).submit_form(interaction)
+
     # -- running a service call -----------------------------------------------------------------
     async def _run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outbox]]) -> None:
         """Call the service for this user in this channel; publish the result or explain a refusal."""
@@ -114,12 +121,7 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
     @app_commands.describe(choice=L("cmd.game.move.choice.description"))
     async def move(self, interaction: discord.Interaction, choice: str) -> None:
         """Play the action ``choice`` (an action code, offered by autocomplete)."""
-        hub = hub_of(interaction)
-        if not await hub.need_guild(interaction):
-            return
-        await self._run(
-            interaction, lambda: hub.service.act(player_of(interaction), choice, place=place_of(interaction))
-        )
+        await hub_of(interaction).move_by_command(interaction, choice)
 
     @move.autocomplete("choice")
     async def move_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -227,10 +229,17 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
         await self._run(interaction, lambda: service.hint(place_of(interaction), player_of(interaction)))
 
     @app_commands.command(name=L("cmd.game.orders.name"), description=L("cmd.game.orders.description"))
-    async def orders(self, interaction: discord.Interaction) -> None:
-        """Your standing order at this table (privately), with menus to change it."""
+    @app_commands.rename(headsup=L("cmd.game.orders.headsup.name"))
+    @app_commands.describe(headsup=L("cmd.game.orders.headsup.description"))
+    @app_commands.choices(headsup=[Choice(name=L(f"cmd.game.orders.headsup.{v}"), value=v) for v in ("on", "off")])
+    async def orders(self, interaction: discord.Interaction, headsup: Choice[str] | None = None) -> None:
+        """Your standing order at this table (privately), with the button to set it as a whole;
+        with ``headsup``, turn on or off the private notice sent when the player before you starts
+        their turn (it carries that button)."""
         hub = hub_of(interaction)
-        if await hub.need_guild(interaction):
+        if headsup is not None:
+            await hub.reply(interaction, await hub.service.heads_up(player_of(interaction), headsup.value == "on"))
+        elif await hub.need_guild(interaction):
             await hub.show_orders(interaction)
 
     @app_commands.command(name=L("cmd.game.turns.name"), description=L("cmd.game.turns.description"))

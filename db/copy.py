@@ -19,11 +19,11 @@ from db.store import StoreError
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, options, seed, status, host_id, locale, initial_state, state, ply,"
     " state_version, decisions, board_message_id, created_at, updated_at, revision, settings, clocks, due_at,"
-    " ping_message_id, results, orders"
+    " results, orders"
 )
 SEAT_COLUMNS = "table_id, user_id, name, is_ai, locale, seat, joined_at"
 ACTION_COLUMNS = "table_id, ply, seat, action, how, created_at"
-PLAYER_COLUMNS = "user_id, dm_closed, reminders, updated_at"
+PLAYER_COLUMNS = "user_id, dm_closed, reminders, heads_up, updated_at"
 NOTE_COLUMNS = "table_id, ply, note, created_at"
 
 
@@ -105,6 +105,6 @@ async def _read_all(source: Path) -> dict[str, list[tuple[Any, ...]]]:
         # SQLite's integers 0/1 are PostgreSQL's booleans; its rowid keeps the join order.
         "seats": [(r[0], r[1], r[2], bool(r[3]), r[4], r[5], r[6], r[7]) for r in seats],
         "actions": [tuple(r) for r in actions],
-        "players": [(r[0], bool(r[1]), bool(r[2]), r[3]) for r in players],
+        "players": [(r[0], bool(r[1]), bool(r[2]), bool(r[3]), r[4]) for r in players],
         "notes": [tuple(r) for r in notes],
     }

@@ -11,12 +11,12 @@ memory and checked by their revision, which every write bumps, whichever process
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 import asyncpg
 
-from db.cache import TableCache
+from db.cache import Posted, TableCache, flush_before_closing
 from db.records import (
     LobbyChange,
     Logged,
@@ -34,7 +34,6 @@ from db.records import (
 from db.store import (
     LIVE,
     MAX_ATTEMPTS,
-    MESSAGE_COLUMNS,
     ChannelBusy,
     StaleMove,
     TableNotFound,
@@ -57,7 +56,7 @@ MIGRATION_LOCK = 0x67616D65686F7374  # "gamehost": processes starting together m
 TABLE_COLUMNS = (
     "t.id, t.guild_id, t.channel_id, t.game, t.options, t.seed, t.status, t.host_id, t.locale,"
     " t.initial_state, t.state, t.ply, t.state_version, t.decisions, t.board_message_id, t.created_at,"
-    " t.updated_at, t.revision, t.settings, t.clocks, t.due_at, t.ping_message_id, t.results, t.orders,"
+    " t.updated_at, t.revision, t.settings, t.clocks, t.due_at, t.results, t.orders,"
     # The seats come in the same statement, so a record is one snapshot in one round trip.
     " ARRAY(SELECT ROW(s.user_id, s.name, s.is_ai, s.locale, s.seat, s.joined_at) FROM seats s"
     " WHERE s.table_id = t.id ORDER BY COALESCE(s.seat, 1000000), s.joined_at, s.joined_no) AS seats"
@@ -68,6 +67,7 @@ WITH moved AS (
     UPDATE tables SET state = $2, state_version = $3, ply = $4, status = $5, decisions = $6,
         clocks = COALESCE($7, clocks), settings = COALESCE($8, settings), due_at = $9,
         results = COALESCE($10, results), orders = COALESCE($11, orders),
+        board_message_id = CASE WHEN $19 THEN NULL ELSE COALESCE($20, board_message_id) END,
         updated_at = $12, revision = revision + 1
     WHERE id = $1 AND ply = $13 AND revision = $14
     RETURNING id
@@ -93,6 +93,7 @@ class PostgresStore:
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record], clock: Callable[[], str] = utc_now_iso) -> None:
         self._pool = pool
         self._cache = TableCache()
+        self._posted = Posted()
         self._closed = False
         self.clock = clock
 
@@ -117,9 +118,10 @@ class PostgresStore:
         return store
 
     async def close(self) -> None:
-        """Close the connection pool (a second call does nothing)."""
+        """Write what was noted, then close the connection pool (a second call does nothing)."""
         if self._closed:
             return
+        await flush_before_closing(self)
         self._closed = True
         await self._pool.close()
 
@@ -308,6 +310,7 @@ class PostgresStore:
             table = await self._locked(conn, table_id)
             started = prepare(table)
             write = started.write
+            board = self._posted.board_columns(table_id, write)
             await conn.execute(
                 "UPDATE seats SET seat = o.n - 1 FROM unnest($2::text[]) WITH ORDINALITY AS o (user_id, n)"
                 " WHERE seats.table_id = $1 AND seats.user_id = o.user_id",
@@ -318,6 +321,7 @@ class PostgresStore:
                 "UPDATE tables SET status = $1, initial_state = $2, state = $3, ply = $4, state_version = $5,"
                 " decisions = $6, clocks = COALESCE($7, clocks), settings = COALESCE($8, settings), due_at = $9,"
                 " results = COALESCE($10, results), orders = COALESCE($11, orders), updated_at = $12,"
+                " board_message_id = CASE WHEN $14 THEN NULL ELSE COALESCE($15, board_message_id) END,"
                 " revision = revision + 1 WHERE id = $13 AND status = 'lobby'",
                 write.status,
                 started.initial_state,
@@ -327,9 +331,11 @@ class PostgresStore:
                 *stored_columns(write),
                 now,
                 table_id,
+                *board,
             )
             if _count(status) != 1:
                 raise StaleMove(f"table {table_id} left its lobby")
+            self._posted.written(table_id, board)
             await conn.execute(
                 "INSERT INTO actions (table_id, ply, seat, action, how, created_at)"
                 " SELECT $1, a.n, a.seat, a.action, a.how, $5"
@@ -363,6 +369,7 @@ class PostgresStore:
         async with self._pool.acquire() as conn:
 
             async def write(table: TableRecord, move: MoveWrite) -> bool:
+                board = self._posted.board_columns(table_id, move)
                 landed = await conn.fetchval(
                     MOVE,
                     table_id,
@@ -378,8 +385,12 @@ class PostgresStore:
                     [a.code for a in move.actions],
                     [a.how for a in move.actions],
                     list(move.notes),
+                    *board,
                 )
-                return bool(landed == 1)
+                if landed != 1:
+                    return False
+                self._posted.written(table_id, board)
+                return True
 
             decided, table = await decide_and_write(
                 table_id,
@@ -409,19 +420,34 @@ class PostgresStore:
         self._cache.forget(table_id)
         return _count(done) == 1
 
-    async def set_messages(self, table_id: int, messages: Mapping[str, int | None]) -> None:
-        """Remember the table's messages a front end posted (the board, the last turn ping)."""
-        columns = [column for column in MESSAGE_COLUMNS if column in messages]
-        if not columns or not fits_id(table_id):
+    def note_board(self, table_id: int, message_id: int) -> None:
+        """Remember where a front end posted the table's board (``Posted``: written with the
+        table's next write, or by ``flush``)."""
+        if fits_id(table_id) and fits_id(message_id):
+            self._posted.boards[table_id] = message_id
+            self._cache.note_board(table_id, message_id)
+
+    async def flush(self) -> None:
+        """Write what front ends noted and no write has carried yet, in one transaction."""
+        if not self._posted or self._closed:
             return
-        assigned = ", ".join(f"{column} = ${n}" for n, column in enumerate(columns, start=2))
-        async with self._pool.acquire() as conn:
-            await conn.execute(
-                f"UPDATE tables SET {assigned}, revision = revision + 1 WHERE id = $1",
-                table_id,
-                *(messages[column] for column in columns),
+        boards, closed = self._posted.take()
+        async with self._pool.acquire() as conn, conn.transaction():
+            rows = await conn.fetch(
+                "UPDATE tables SET board_message_id = b.message_id, revision = tables.revision + 1"
+                " FROM unnest($1::bigint[], $2::bigint[]) AS b (table_id, message_id) WHERE tables.id = b.table_id"
+                " RETURNING tables.id, tables.revision",
+                list(boards),
+                list(boards.values()),
             )
-        self._cache.forget(table_id)
+            await conn.execute(
+                "INSERT INTO players (user_id, dm_closed, updated_at) SELECT u, true, $2 FROM unnest($1::text[]) AS u"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_closed = true, updated_at = excluded.updated_at",
+                sorted(closed),
+                self.clock(),
+            )
+        for row in rows:  # only once committed, as every record held here
+            self._cache.note_board(int(row[0]), boards[int(row[0])], int(row[1]))
 
     async def due_tables(self, now: str, limit: int = 100) -> list[int]:
         """Active tables whose next reminder or timeout is due at ``now`` (ISO time), oldest first.
@@ -465,32 +491,21 @@ class PostgresStore:
     # -- players --------------------------------------------------------------------------------
     async def closed_dms(self, user_ids: Sequence[str]) -> set[str]:
         """Those of ``user_ids`` whose DMs have failed (they get ephemeral replies instead)."""
-        if not user_ids:
-            return set()
+        noted = set(user_ids) & self._posted.closed_dms
+        wanted = sorted(set(user_ids) - noted)
+        if not wanted:
+            return noted
         async with self._pool.acquire() as conn:
-            rows = await conn.fetch(
-                "SELECT user_id FROM players WHERE dm_closed AND user_id = ANY($1::text[])", sorted(set(user_ids))
-            )
-        return {str(r[0]) for r in rows}
+            rows = await conn.fetch("SELECT user_id FROM players WHERE dm_closed AND user_id = ANY($1::text[])", wanted)
+        return noted | {str(r[0]) for r in rows}
 
-    async def set_dm_closed(self, user_id: str, closed: bool) -> bool:
-        """Record whether ``user_id``'s DMs are closed; True if this changed what was known.
-
-        One statement: a row is written only where the value changes (or is new), and
-        ``xmax = 0`` tells an inserted row from an updated one; a new row changes what was known
-        only if it says closed (unknown meant open).
-        """
-        async with self._pool.acquire() as conn:
-            inserted = await conn.fetchval(
-                "INSERT INTO players (user_id, dm_closed, updated_at) VALUES ($1, $2, $3)"
-                " ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed,"
-                " updated_at = excluded.updated_at WHERE players.dm_closed <> excluded.dm_closed"
-                " RETURNING xmax = 0",
-                user_id,
-                closed,
-                self.clock(),
-            )
-        return inserted is not None and (closed or not inserted)
+    async def note_dm_closed(self, user_id: str) -> bool:
+        """Remember that a DM to ``user_id`` failed (written like a noted board); True if it was
+        not known (say so once)."""
+        if await self.closed_dms([user_id]):
+            return False
+        self._posted.closed_dms.add(user_id)
+        return True
 
     async def reminders_on(self, user_id: str) -> bool:
         """True unless ``user_id`` turned their reminders off."""
@@ -504,6 +519,27 @@ class PostgresStore:
             await conn.execute(
                 "INSERT INTO players (user_id, reminders, updated_at) VALUES ($1, $2, $3)"
                 " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders,"
+                " updated_at = excluded.updated_at",
+                user_id,
+                on,
+                self.clock(),
+            )
+
+    async def heads_up_for(self, user_ids: Sequence[str]) -> set[str]:
+        """Those of ``user_ids`` who turned the heads-up on."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return set()
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch("SELECT user_id FROM players WHERE heads_up AND user_id = ANY($1::text[])", wanted)
+        return {str(r[0]) for r in rows}
+
+    async def set_heads_up(self, user_id: str, on: bool) -> None:
+        """Turn ``user_id``'s heads-up on or off."""
+        async with self._pool.acquire() as conn:
+            await conn.execute(
+                "INSERT INTO players (user_id, heads_up, updated_at) VALUES ($1, $2, $3)"
+                " ON CONFLICT (user_id) DO UPDATE SET heads_up = excluded.heads_up,"
                 " updated_at = excluded.updated_at",
                 user_id,
                 on,
@@ -553,7 +589,7 @@ class PostgresStore:
         row = await conn.fetchrow(f"SELECT {TABLE_COLUMNS} FROM tables t WHERE t.id = $1", table_id)
         if row is None:
             raise TableNotFound(table_id)
-        return _record(row)
+        return self._posted.shown(_record(row))
 
     async def _insert_seat(self, conn: Conn, table_id: int, seat: SeatRecord, now: str) -> None:
         await conn.execute(

@@ -219,7 +219,6 @@ class TableRecord:
     settings: TableSettings = TableSettings()
     clocks: Clocks = Clocks()
     due_at: str | None = None  # ISO time of the next reminder or timeout, if any
-    ping_message_id: int | None = None  # the last turn ping, whose buttons retire with its decision
     results: Results | None = None  # once the game is over
     orders: OrderBook = field(default_factory=dict)
 
@@ -248,6 +247,7 @@ class MoveWrite:
     results: Results | None = None  # None: unchanged
     orders: OrderBook | None = None  # None: unchanged
     notes: Sequence[str] = ()  # the table's own public events, as JSON, logged before the actions
+    board_moves: bool = False  # the board moves below with this write (a hand-off): its stored id goes
 
     def applied_to(self, table: TableRecord, now: str) -> TableRecord:
         """``table``'s record once this write has landed on it at ``now`` (what every backend
@@ -264,6 +264,7 @@ class MoveWrite:
             due_at=self.due_at,
             results=table.results if self.results is None else self.results,
             orders=table.orders if self.orders is None else self.orders,
+            board_message_id=None if self.board_moves else table.board_message_id,
             updated_at=now,
             revision=table.revision + 1,
         )
@@ -455,7 +456,6 @@ def record_from(row: Any, seats: Sequence[Sequence[Any]]) -> TableRecord:
         settings=settings,
         clocks=clocks_from(row["clocks"], players, settings),
         due_at=row["due_at"],
-        ping_message_id=row["ping_message_id"],
         results=results_from(row["results"]),
         orders=orders_from(row["orders"]),
     )

@@ -10,14 +10,14 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TypeVar
 
 import aiosqlite
 
-from db.cache import TableCache
+from db.cache import Posted, TableCache, flush_before_closing
 from db.records import (
     LobbyChange,
     Logged,
@@ -34,7 +34,6 @@ from db.records import (
 )
 from db.store import (
     LIVE,
-    MESSAGE_COLUMNS,
     ChannelBusy,
     StaleMove,
     TableNotFound,
@@ -59,6 +58,7 @@ class SqliteStore:
         self._write_lock = asyncio.Lock()  # one transaction at a time on the writing connection
         self._read_lock = asyncio.Lock()  # a read of several statements sees one snapshot
         self._cache = TableCache()
+        self._posted = Posted()
         self._closed = False
         self.clock = clock
 
@@ -72,9 +72,10 @@ class SqliteStore:
         return store
 
     async def close(self) -> None:
-        """Close both connections (a second call does nothing)."""
+        """Write what was noted, then close both connections (a second call does nothing)."""
         if self._closed:
             return
+        await flush_before_closing(self)
         self._closed = True
         await self._reader.close()
         await self._writer.close()
@@ -241,6 +242,7 @@ class SqliteStore:
             table = await self._load(conn, known_id(table_id))
             started = prepare(table)
             write = started.write
+            board = self._posted.board_columns(table_id, write)
             for seat, user_id in enumerate(started.order):
                 await conn.execute(
                     "UPDATE seats SET seat = ? WHERE table_id = ? AND user_id = ?", (seat, table_id, user_id)
@@ -249,6 +251,7 @@ class SqliteStore:
                 "UPDATE tables SET status = ?, initial_state = ?, state = ?, ply = ?, state_version = ?,"
                 " decisions = ?, clocks = COALESCE(?, clocks), settings = COALESCE(?, settings), due_at = ?,"
                 " results = COALESCE(?, results), orders = COALESCE(?, orders), updated_at = ?,"
+                " board_message_id = CASE WHEN ? THEN NULL ELSE COALESCE(?, board_message_id) END,"
                 " revision = revision + 1 WHERE id = ? AND status = 'lobby'",
                 (
                     write.status,
@@ -258,11 +261,13 @@ class SqliteStore:
                     write.state_version,
                     *stored_columns(write),
                     now,
+                    *board,
                     table_id,
                 ),
             )
             if cursor.rowcount != 1:
                 raise StaleMove(f"table {table_id} left its lobby")
+            self._posted.written(table_id, board)
             await conn.executemany(
                 "INSERT INTO actions (table_id, ply, seat, action, how, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 [(table_id, i + 1, a.seat, a.code, a.how, now) for i, a in enumerate(write.actions)],
@@ -287,11 +292,13 @@ class SqliteStore:
         async def write(table: TableRecord, move: MoveWrite) -> bool:
             log = [[table.ply + i + 1, a.seat, a.code, a.how] for i, a in enumerate(move.actions)]
             notes = json.dumps([[table.ply, note] for note in move.notes]) if move.notes else None
+            board = self._posted.board_columns(table_id, move)
             cursor = await conn.execute(
                 "UPDATE tables SET state = ?, state_version = ?, ply = ?, status = ?, decisions = ?,"
                 " clocks = COALESCE(?, clocks), settings = COALESCE(?, settings), due_at = ?,"
                 " results = COALESCE(?, results), orders = COALESCE(?, orders), updated_at = ?, last_move = ?,"
-                " last_notes = ?, revision = revision + 1 WHERE id = ? AND ply = ? AND revision = ?",
+                " last_notes = ?, board_message_id = CASE WHEN ? THEN NULL ELSE COALESCE(?, board_message_id) END,"
+                " revision = revision + 1 WHERE id = ? AND ply = ? AND revision = ?",
                 (
                     move.state,
                     move.state_version,
@@ -301,12 +308,16 @@ class SqliteStore:
                     now,
                     json.dumps(log),
                     notes,
+                    *board,
                     table_id,
                     table.ply,
                     table.revision,
                 ),
             )
-            return cursor.rowcount == 1
+            if cursor.rowcount != 1:
+                return False
+            self._posted.written(table_id, board)
+            return True
 
         async with self._write_lock:
             decided, table = await decide_and_write(
@@ -333,18 +344,33 @@ class SqliteStore:
             self._cache.forget(table_id)
             return cursor.rowcount == 1
 
-    async def set_messages(self, table_id: int, messages: Mapping[str, int | None]) -> None:
-        """Remember the table's messages a front end posted (the board, the last turn ping)."""
-        columns = [column for column in MESSAGE_COLUMNS if column in messages]
-        if not columns or not fits_id(table_id):
+    def note_board(self, table_id: int, message_id: int) -> None:
+        """Remember where a front end posted the table's board (``Posted``: written with the
+        table's next write, or by ``flush``)."""
+        if fits_id(table_id) and fits_id(message_id):
+            self._posted.boards[table_id] = message_id
+            self._cache.note_board(table_id, message_id)
+
+    async def flush(self) -> None:
+        """Write what front ends noted and no write has carried yet, in one transaction."""
+        if not self._posted or self._closed:
             return
-        assigned = ", ".join(f"{column} = ?" for column in columns)
+        boards, closed = self._posted.take()
+        now = self.clock()
         async with self._tx() as conn:
-            await conn.execute(
-                f"UPDATE tables SET {assigned}, revision = revision + 1 WHERE id = ?",
-                (*(messages[column] for column in columns), table_id),
+            for table_id, message_id in boards.items():
+                row = await _fetchone(
+                    conn,
+                    "UPDATE tables SET board_message_id = ?, revision = revision + 1 WHERE id = ? RETURNING revision",
+                    (message_id, table_id),
+                )
+                if row is not None:
+                    self._cache.note_board(table_id, message_id, int(row[0]))
+            await conn.executemany(
+                "INSERT INTO players (user_id, dm_closed, updated_at) VALUES (?, 1, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_closed = 1, updated_at = excluded.updated_at",
+                [(user_id, now) for user_id in sorted(closed)],
             )
-            self._cache.forget(table_id)
 
     async def due_tables(self, now: str, limit: int = 100) -> list[int]:
         """Active tables whose next reminder or timeout is due at ``now`` (ISO time), oldest first."""
@@ -380,28 +406,24 @@ class SqliteStore:
     # -- players --------------------------------------------------------------------------------
     async def closed_dms(self, user_ids: Sequence[str]) -> set[str]:
         """Those of ``user_ids`` whose DMs have failed (they get ephemeral replies instead)."""
-        wanted = sorted(set(user_ids))
+        wanted = sorted(set(user_ids) - self._posted.closed_dms)
+        noted = set(user_ids) & self._posted.closed_dms
         if not wanted:
-            return set()
+            return noted
         marks = ", ".join("?" for _ in wanted)
         async with self._read() as conn:
             rows = await conn.execute_fetchall(
                 f"SELECT user_id FROM players WHERE dm_closed <> 0 AND user_id IN ({marks})", wanted
             )
-            return {str(r[0]) for r in rows}
+            return noted | {str(r[0]) for r in rows}
 
-    async def set_dm_closed(self, user_id: str, closed: bool) -> bool:
-        """Record whether ``user_id``'s DMs are closed; True if this changed what was known."""
-        async with self._tx() as conn:
-            row = await _fetchone(conn, "SELECT dm_closed FROM players WHERE user_id = ?", (user_id,))
-            before = bool(row and row[0])
-            await conn.execute(
-                "INSERT INTO players (user_id, dm_closed, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed,"
-                " updated_at = excluded.updated_at",
-                (user_id, int(closed), self.clock()),
-            )
-            return before != closed
+    async def note_dm_closed(self, user_id: str) -> bool:
+        """Remember that a DM to ``user_id`` failed (written like a noted board); True if it was
+        not known (say so once)."""
+        if await self.closed_dms([user_id]):
+            return False
+        self._posted.closed_dms.add(user_id)
+        return True
 
     async def reminders_on(self, user_id: str) -> bool:
         """True unless ``user_id`` turned their reminders off."""
@@ -415,6 +437,28 @@ class SqliteStore:
             await conn.execute(
                 "INSERT INTO players (user_id, reminders, updated_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders,"
+                " updated_at = excluded.updated_at",
+                (user_id, int(on), self.clock()),
+            )
+
+    async def heads_up_for(self, user_ids: Sequence[str]) -> set[str]:
+        """Those of ``user_ids`` who turned the heads-up on."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return set()
+        marks = ", ".join("?" for _ in wanted)
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                f"SELECT user_id FROM players WHERE heads_up <> 0 AND user_id IN ({marks})", wanted
+            )
+            return {str(r[0]) for r in rows}
+
+    async def set_heads_up(self, user_id: str, on: bool) -> None:
+        """Turn ``user_id``'s heads-up on or off."""
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO players (user_id, heads_up, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET heads_up = excluded.heads_up,"
                 " updated_at = excluded.updated_at",
                 (user_id, int(on), self.clock()),
             )
@@ -468,7 +512,7 @@ class SqliteStore:
         row = await _fetchone(conn, "SELECT * FROM tables WHERE id = ?", (table_id,))
         if row is None:
             raise TableNotFound(table_id)
-        table = await self._with_seats(conn, row)
+        table = self._posted.shown(await self._with_seats(conn, row))
         self._cache.remember(table)
         return table
 

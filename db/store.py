@@ -13,7 +13,7 @@ raises to refuse, and then nothing is written.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from importlib import resources
 from typing import Protocol, TypeVar
@@ -27,8 +27,6 @@ INT64 = (-(2**63), 2**63 - 1)
 MAX_ATTEMPTS = 64
 """Times a move is decided again because other writers moved the table first (each retry means
 another move landed, so a table would have to move this many times during one click)."""
-MESSAGE_COLUMNS = ("board_message_id", "ping_message_id")
-"""The messages a front end remembers per table (``set_messages``)."""
 
 
 class StoreError(Exception):
@@ -134,9 +132,14 @@ class TableStore(Protocol):
         """Change a table's status if it is in one of ``only_if``; True if changed."""
         ...
 
-    async def set_messages(self, table_id: int, messages: Mapping[str, int | None]) -> None:
-        """Remember the table's messages a front end posted (``MESSAGE_COLUMNS``: the board, the
-        last turn ping whose buttons are retired with its decision); the others stay as they are."""
+    def note_board(self, table_id: int, message_id: int) -> None:
+        """Remember where a front end posted the table's board. No transaction of its own and no
+        new revision: the table's record shows it at once, and the table's next write (or
+        ``flush``) stores it; a write that moves the board (``MoveWrite.board_moves``) clears it."""
+        ...
+
+    async def flush(self) -> None:
+        """Store what was noted (boards, closed DMs) and not yet written, in one transaction."""
         ...
 
     async def due_tables(self, now: str, limit: int = 100) -> list[int]:
@@ -159,12 +162,22 @@ class TableStore(Protocol):
         """Turn ``user_id``'s reminders on or off."""
         ...
 
+    async def heads_up_for(self, user_ids: Sequence[str]) -> set[str]:
+        """Those of ``user_ids`` who turned the heads-up on (a notice when the player before them
+        starts their turn)."""
+        ...
+
+    async def set_heads_up(self, user_id: str, on: bool) -> None:
+        """Turn ``user_id``'s heads-up on or off."""
+        ...
+
     async def closed_dms(self, user_ids: Sequence[str]) -> set[str]:
         """Those of ``user_ids`` whose DMs have failed (they get ephemeral replies instead)."""
         ...
 
-    async def set_dm_closed(self, user_id: str, closed: bool) -> bool:
-        """Record whether ``user_id``'s DMs are closed; True if this changed what was known."""
+    async def note_dm_closed(self, user_id: str) -> bool:
+        """Remember that a DM to ``user_id`` failed (stored like a noted board); True if it was not
+        known before (the channel is told once)."""
         ...
 
 

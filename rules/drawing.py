@@ -2,13 +2,15 @@
 legend, the mark of the last move, PNG output, and a whole game replayed as an animation.
 
 Every picture is ``WIDTH`` (800) pixels wide: a phone shows it across its screen at about half
-size, so no text is drawn smaller than ``SMALL`` (18 px, 9 px on the phone's screen) and most of
-it at ``TEXT`` (22 px). A picture is drawn top to bottom on a tall ``Sheet`` and cut to what was
+size (``PHONE``), so most text is drawn at ``TEXT`` (22 px, 11 px on the phone's screen), the
+legend too, and none smaller than ``SMALL`` (18 px) but Top Race's course labels, which shrink to
+the room between two columns of the course. A picture is drawn top to bottom on a tall ``Sheet`` and cut to what was
 drawn. Drawing is pure: the only file read is the bundled font (a constant, read once), and the
 same view always gives the same bytes.
 
-The font is DejaVu Sans (rules/fonts, with its licence): Pillow's own default font has no accented
-letters, and French boards need them.
+Text is drawn in DejaVu Sans (Pillow's own default font has no accented letters, and French boards
+need them), and a player's name in another script by the fonts after it in rules/fonts' stack,
+right-to-left names read right to left: every text goes through ``write`` and ``width_of``.
 """
 
 from __future__ import annotations
@@ -18,12 +20,11 @@ import struct
 import zlib
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from rules import fonts
 from rules.engine import Game, Seat, Text, replay
 
 WIDTH = 800
@@ -35,7 +36,11 @@ TITLE = 30
 TEXT = 22
 """Size of player lines and of what a picture spells out."""
 SMALL = 18
-"""Size of legends and labels: the smallest text drawn."""
+"""Size of labels and secondary text."""
+LEGEND = TEXT
+"""Size of a legend's text: as large as the player lines, so that it reads on a phone."""
+PHONE = 400
+"""About how wide a phone shows a picture (Discord's preview, the screen's width less its margins)."""
 
 Colour = tuple[int, int, int]
 PAPER: Colour = (250, 247, 238)
@@ -59,28 +64,51 @@ _LEGENDS: dict[tuple[Hashable, tuple[str, ...]], Image.Image] = {}
 
 
 # -- the font -------------------------------------------------------------------------------------
-@cache
-def _font_file(bold: bool) -> bytes:
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return (resources.files("rules") / "fonts" / name).read_bytes()
-
-
-@cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans at ``size`` pixels (bold or regular)."""
-    return ImageFont.truetype(io.BytesIO(_font_file(bold)), size)
+    return fonts.font(size, bold)
 
 
 def width_of(text: str, size: int, bold: bool = False) -> float:
     """How wide ``text`` is drawn, in pixels."""
-    return font(size, bold).getlength(text)
+    return fonts.width(text, size, bold)
+
+
+def write(
+    draw: Draw,
+    xy: tuple[float, float],
+    text: str,
+    *,
+    size: int,
+    bold: bool = False,
+    fill: Colour = INK,
+    anchor: str = "la",
+) -> None:
+    """Draw ``text`` at ``xy`` (``anchor`` as Pillow's: "lm" is left and middle), in the font of
+    the stack that has each of its characters."""
+    fonts.draw(draw, xy, text, size=size, bold=bold, fill=fill, anchor=anchor)
+
+
+Box = tuple[float, float, float, float]
+"""A rectangle on a picture: left, top, right, bottom."""
+
+
+def text_box(xy: tuple[float, float], text: str, *, size: int, bold: bool = False, anchor: str = "la") -> Box:
+    """The box the ink of ``text`` covers when ``write`` draws it at ``xy``."""
+    return fonts.box(xy, text, size=size, bold=bold, anchor=anchor)
+
+
+def overlap(a: Box, b: Box) -> bool:
+    """True if two boxes share more than an edge."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def wrap(text: str, size: int, room: float, bold: bool = False) -> list[str]:
-    """``text`` cut at spaces into lines no wider than ``room`` (a word wider than that stays whole)."""
+    """``text`` cut at spaces into lines no wider than ``room`` (a word wider than that stays whole),
+    never inside parentheses ("(0 jeton)" stays on one line) unless they alone are wider than that."""
     lines: list[str] = []
     line = ""
-    for word in text.split(" "):
+    for word in _unbroken(text, size, room, bold):
         candidate = f"{line} {word}" if line else word
         if line and width_of(candidate, size, bold) > room:
             lines.append(line)
@@ -89,6 +117,23 @@ def wrap(text: str, size: int, room: float, bold: bool = False) -> list[str]:
             line = candidate
     lines.append(line)
     return lines
+
+
+def _unbroken(text: str, size: int, room: float, bold: bool) -> list[str]:
+    """The words of ``text``, a parenthesis and what it holds kept as one when it fits ``room``."""
+    words: list[str] = []
+    group: list[str] = []
+    depth = 0
+    for word in text.split(" "):
+        group.append(word)
+        depth = max(0, depth + word.count("(") - word.count(")"))
+        if depth == 0:
+            joined = " ".join(group)
+            words += [joined] if len(group) == 1 or width_of(joined, size, bold) <= room else group
+            group = []
+    if group:  # a parenthesis left open: its words as they are
+        words += group
+    return words
 
 
 def fit(text: str, size: int, room: float, bold: bool = False) -> str:
@@ -111,7 +156,7 @@ def disc(draw: Draw, x: float, y: float, radius: float, fill: Colour, label: str
     """A filled circle with an outline and, optionally, a bold label in the colour that reads on it."""
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=INK, width=2)
     if label:
-        draw.text((x, y), label, fill=ink_on(fill), font=font(size or int(radius * 1.2), True), anchor="mm")
+        write(draw, (x, y), label, size=size or int(radius * 1.2), bold=True, fill=ink_on(fill), anchor="mm")
 
 
 def last_ring(draw: Draw, box: tuple[float, float, float, float], *, round_: bool = True) -> None:
@@ -174,7 +219,7 @@ def draw_pieces(draw: Draw, x: float, y: float, pieces: Iterable[Piece]) -> floa
             piece.paint(draw, x + piece.width / 2, y)
             x += piece.width
         else:
-            draw.text((x, y), piece.text, fill=piece.fill, font=font(piece.size, piece.bold), anchor="lm")
+            write(draw, (x, y), piece.text, size=piece.size, bold=piece.bold, fill=piece.fill, anchor="lm")
             x += width_of(piece.text, piece.size, piece.bold)
     return x
 
@@ -207,10 +252,10 @@ class Sheet:
         self.draw.rectangle((0, self.y, WIDTH, self.y + height), fill=BAR)
         y = self.y + 18 + 19
         for line in lines:
-            self.draw.text((MARGIN, y), line, fill=WHITE, font=font(TITLE, True), anchor="lm")
+            write(self.draw, (MARGIN, y), line, size=TITLE, bold=True, fill=WHITE, anchor="lm")
             y += 38
         for line in details:
-            self.draw.text((MARGIN, y - 4), line, fill=(222, 224, 230), font=font(TEXT), anchor="lm")
+            write(self.draw, (MARGIN, y - 4), line, size=TEXT, fill=(222, 224, 230), anchor="lm")
             y += 30
         self.y += height
 
@@ -229,7 +274,7 @@ class Sheet:
         lines = wrap(text, size, WIDTH - 2 * MARGIN, bold)
         self.reserve(step * len(lines))
         for line in lines:
-            self.draw.text((MARGIN, self.y + step // 2), line, fill=fill, font=font(size, bold), anchor="lm")
+            write(self.draw, (MARGIN, self.y + step // 2), line, size=size, bold=bold, fill=fill, anchor="lm")
             self.y += step
 
     def line(self, pieces: Sequence[Piece], *, height: int = 36, highlight: bool = False, indent: int = 0) -> None:
@@ -267,21 +312,21 @@ class Sheet:
         self.y += known.height
 
     def _legend(self, items: Sequence[tuple[Painter, str]]) -> None:
-        step = 30
+        step = 34
         x: float = MARGIN
         self.y += 6
         for paint, meaning in items:
-            words = wrap(meaning, SMALL, WIDTH - 2 * MARGIN - 34)
-            wide = 30 + max(width_of(w, SMALL) for w in words)
+            words = wrap(meaning, LEGEND, WIDTH - 2 * MARGIN - 34)
+            wide = 32 + max(width_of(w, LEGEND) for w in words)
             if x > MARGIN and x + wide > WIDTH - MARGIN:
                 x = MARGIN
                 self.y += step
             middle = self.y + step / 2
             paint(self.draw, x + 12, middle)
             for index, text in enumerate(words):
-                self.draw.text((x + 30, middle + index * step), text, fill=MUTED, font=font(SMALL), anchor="lm")
+                write(self.draw, (x + 32, middle + index * step), text, size=LEGEND, fill=MUTED, anchor="lm")
             self.y += step * (len(words) - 1)
-            x += wide + 22
+            x += wide + 24
         self.y += step + 6
 
     def png(self, bottom: int = MARGIN) -> bytes:

@@ -20,7 +20,7 @@ import hashlib
 import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -350,35 +350,119 @@ class Secrets(Generic[S, A]):
 
 
 Order = dict[str, str]
-"""A standing order as its holder set it: named values, as text (like a table's options)."""
+"""A standing order (or a pre-move) as its holder set it: named values, as text (like a table's
+options). The keys are the names of the fields its form offered (``Orders.fields`` and
+``Orders.follow_up``), plus any bookkeeping of the game's own that ``check`` adds."""
+
+FieldKind = Literal["select", "multi", "number"]
+"""How a form shows a field: ``select``, a menu of its choices (one is picked); ``multi``, a menu
+of its choices where several may be picked (their values joined by ","; the game's ``check``
+says which go together); ``number``, a short text input where a whole number from ``low`` to
+``high`` is typed, or one of its ``choices`` (words such as "off" or "pass")."""
+
+MAX_FORM_FIELDS = 5
+"""Most fields one form holds (a Discord modal's five controls): ``fields`` and each step of
+``follow_up`` offer at most this many."""
+
+
+class FieldSpec(OptionSpec):
+    """One field of an order's form: its name (the order's key, and the catalogue text
+    ``<game>.order.<name>`` that titles it), its kind, its choices and its default.
+
+    A ``select`` or ``multi`` field offers its ``choices`` (at most ``MAX_CHOICES``), each labelled
+    by ``Orders.label``; a ``number`` field takes a whole number in ``low``..``high`` or one of its
+    ``choices``. ``default`` is the value meaning "not set" or "ask me"; the form is pre-filled
+    with ``Orders.suggest`` instead."""
+
+    kind: FieldKind = "select"
+    low: int = 0
+    high: int = 0
+
+
+def unfilled(specs: Iterable[FieldSpec], order: Order, bookkeeping: Iterable[str] = ()) -> tuple[list[str], list[str]]:
+    """What keeps ``order`` from being whole (MG-ORD-6, TR-ORD-6): its keys that no field of
+    ``specs`` names (nor the game's own ``bookkeeping``), and the fields of ``specs`` it leaves
+    missing or without a value, each in order."""
+    specs = list(specs)
+    known = {spec.name for spec in specs} | set(bookkeeping)
+    unknown = [name for name in order if name not in known]
+    missing = [spec.name for spec in specs if not str(order.get(spec.name, "")).strip()]
+    return unknown, missing
+
+
+def form_fields(orders: Orders[Any, Any], state: Any, seat: Seat, chosen: Order) -> list[FieldSpec]:
+    """Every field the forms offer ``seat`` now for the values ``chosen`` so far: the first form,
+    then each ``follow_up`` step whose earlier fields all have a value in ``chosen``."""
+    found = list(orders.fields(state, seat))
+    if orders.follow_up is None:
+        return found
+    while all(str(chosen.get(spec.name, "")).strip() for spec in found):
+        # Each step sees only the values of the forms before it, as the bot's player filled them.
+        so_far = {spec.name: chosen[spec.name] for spec in found}
+        more = [spec for spec in orders.follow_up(state, seat, so_far) if spec.name not in so_far]
+        if not more:
+            break
+        found.extend(more)
+    return found
 
 
 @dataclass(frozen=True, kw_only=True)
 class Orders(Generic[S, A]):
     """Standing orders: a seat's private instructions that answer its own decisions as if it had
-    clicked at that moment (Mogul's MG-ORD, Top Race's TR-ORD, Takenoko's end-of-turn preference).
+    clicked at that moment (Mogul's MG-ORD, Top Race's TR-ORD, Takenoko's end-of-turn preference,
+    Racebow's pre-moves RB-PRE).
 
     An order only ever plays a legal action its holder would be asked; it is read from the state
     the holder could see and from its own values (never from another seat's secrets). It is
-    private: nothing public names it, its limits or its existence.
+    private: nothing public names it, its limits or its existence, and what it plays is logged and
+    told exactly as the holder's click would be.
+
+    **The form.** An order is set, changed or cancelled as a whole (MG-ORD-6, TR-ORD-6): the bot
+    shows one form, pre-filled with ``suggest``, holding ``fields(state, seat)``; when the game
+    has ``follow_up``, the fields chosen so far may call for more (Racebow's stack action and
+    second step depend on the first destination; Top Race's per-colour maxima on asking for
+    them): the bot shows ``follow_up(state, seat, chosen)`` as a further form until it offers
+    nothing. Each form holds at most ``MAX_FORM_FIELDS`` fields, each a ``FieldSpec`` whose kind
+    says which control shows it. The whole order is then read back with ``describe`` (one
+    sentence the player checks before saving) and only ``check`` + save makes it act.
     """
 
-    fields: Callable[[S, Seat], Sequence[OptionSpec]]
-    """What ``seat`` may set now, each field with the values it may take (text, the first one
-    meaning "not set") and its default; empty when no order can be set now (say, no auction)."""
+    fields: Callable[[S, Seat], Sequence[FieldSpec]]
+    """The first form: what ``seat`` may set now, at most ``MAX_FORM_FIELDS`` fields; empty when
+    no order can be set now (no auction, not the next player...)."""
     check: Callable[[S, Seat, Order], Order]
-    """The order as it will be kept (values normalised); IllegalAction with a reason if refused
-    (a limit above the player's money, a field that does not exist, nothing to order now)."""
+    """The whole order as it will be kept (values normalised, the game's bookkeeping added), or
+    IllegalAction with a reason the player can act on: a field the forms offer now that is
+    missing or has no value (the reason names it), an unknown key, a value out of range, the wrong
+    moment (nothing to order now), a seat not at the table. ``{}`` cancels where the game allows
+    it. A kept order checks again to itself."""
     decide: Callable[[S, Seat, Order], tuple[A | None, Order | None]]
     """On the holder's open decision: the action the order plays now (None: it does not decide,
-    the player is asked) and the order left after it (None: used up or lapsed)."""
+    the player is asked) and the order left after it (None: used up, lapsed or dropped)."""
     keep: Callable[[S, Seat, Order], bool]
-    """After any move: False when the order's scope has ended (the auction or offer it was for)."""
+    """After any move: False when the order's scope has ended (the auction, offer or turn it was
+    for) or, for a pre-move, when the turn it was set for no longer comes next."""
     describe: Callable[[Order], Msg]
-    """The order in words, for its holder alone."""
+    """The whole order read back in words, one sentence for its holder alone ("You pay up to 3
+    chips in every auction and take the pot once it holds 4 or more.")."""
     label: Callable[[str, str], Msg]
     """The label of one value of a field (a menu entry, for the holder alone): ``label(field,
     value)``; the field's own name is the catalogue text ``<game>.order.<field>``."""
+    suggest: Callable[[S, Seat], Order] | None = None
+    """The values a form is pre-filled with: a sensible order for ``seat`` now, computed from its
+    own view only (its hand or chips and public facts: it is the same when other seats' secrets
+    are swapped). Every field ``fields`` (and ``follow_up`` for these values) offers is given;
+    ``check`` keeps it. ``{}`` when nothing can be set now. None: the fields' defaults."""
+    follow_up: Callable[[S, Seat, Order], Sequence[FieldSpec]] | None = None
+    """Optional: the fields of the next form once ``chosen`` holds a value for every field offered
+    so far and nothing else (``fields``, then each earlier step of ``follow_up``); empty when the
+    order is complete. None: the first form is the whole order. ``form_fields`` walks the steps."""
+    why_stopped: Callable[[S, Seat, Order], Msg | None] | None = None
+    """Optional: the private line for the holder when their order stops without deciding
+    (RB-PRE-2's "private line saying why"): called with the order as it was before, on the state
+    where ``decide`` played nothing on the holder's open decision or ``keep`` dropped it before it
+    acted. None when there is nothing the player needs to be told (the order was used up as set,
+    its scope ended, it decided)."""
     plan: Callable[[S, Seat, random.Random], Order | None] | None = None
     """The AI's own plan for this decision expressed as an order (None: the AI decides move by
     move): an AI seat sets it as a person would, and the tempo bench measures with it."""
@@ -437,6 +521,11 @@ class Game(Generic[S, A, V]):
     when a clock runs out at a table whose policy is to skip; None: the AI plays instead."""
     orders: Orders[S, A] | None = None
     """Standing orders a seat may set (None: the game has none)."""
+    up_next: Callable[[S], Seat | None] | None = None
+    """Who is asked once the current turn is over, as public information says now (the player who
+    gets the heads-up "the player before you has started"; the only one who may set a Racebow
+    pre-move). None when nobody or nobody in particular: a simultaneous decision, the game's end,
+    or a turn whose next player depends on the choice being made. Absent: the game cannot tell."""
     rule_prefix: str = ""
     """The prefix of the rule IDs in the game's spec (``docs/rules/<name>.md``): "MG" for MG-AUC-1."""
     options: tuple[OptionSpec, ...] = ()

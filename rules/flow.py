@@ -3,7 +3,7 @@ steps resolved for the player, long choice lists split in two steps, seat rotati
 
 A game's ``apply`` copies the frozen state into its ``Work`` subclass, plays the chosen action,
 then calls ``settle()``, which runs every automatic step and plays every decision that has only
-one choice (DESIGN.md: "a decision with exactly one legal choice is not asked"), until a seat
+one choice (docs/design.md, "Turn flow has one vocabulary"), until a seat
 faces a real choice or the game is over; ``freeze()`` makes the new state once.
 """
 

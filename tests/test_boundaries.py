@@ -1,4 +1,4 @@
-"""Dependencies point one way (DESIGN.md, "Layout"): rules/ is pure, db/ knows no Discord."""
+"""Dependencies point one way (docs/design.md, "The layers"): rules/ is pure, db/ knows no Discord."""
 
 from __future__ import annotations
 
@@ -66,12 +66,17 @@ def test_the_boundary_check_sees_a_violation(tmp_path: Path) -> None:
     assert imported(bad) == {"discord", "asyncio", "rules"}
 
 
-def import_graph(root: Path, package: str) -> dict[str, set[str]]:
-    """Each module of ``package`` under ``root`` and the modules of it that it imports: absolute
+def import_graph(root: Path, *packages: str) -> dict[str, set[str]]:
+    """Each module of ``packages`` under ``root`` and the modules of them that it imports: absolute
     and relative imports alike, counting those made only for type checking (``from pkg import
-    module`` and ``from . import module`` name the module itself)."""
+    module`` and ``from . import module`` name the module itself), across packages.
+
+    Importing ``a.b.c`` from outside package ``a.b`` first runs ``a/__init__`` and ``a/b/__init__``,
+    so the importer depends on those too (a package's own modules are imported by its ``__init__``
+    or after it: they do not depend on it)."""
     files = {
         ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): path
+        for package in packages
         for path in (root / package).rglob("*.py")
     }
     graph: dict[str, set[str]] = {}
@@ -91,6 +96,12 @@ def import_graph(root: Path, package: str) -> dict[str, set[str]]:
                 found |= submodules or ({source} & files.keys())
             elif isinstance(node, ast.Import):
                 found |= {alias.name for alias in node.names} & files.keys()
+        for target in list(found):
+            parts = target.split(".")
+            for depth in range(1, len(parts)):
+                ancestor = ".".join(parts[:depth])
+                if ancestor in files and not (name == ancestor or name.startswith(ancestor + ".")):
+                    found.add(ancestor)
         graph[name] = found - {name}
     return graph
 
@@ -115,12 +126,12 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-@pytest.mark.parametrize("package", ["rules", "db", "bot", "cogs"])
-def test_no_import_cycle(package: str) -> None:
-    """Modules import one way (DESIGN.md), also inside a package and for type hints only: a game's
-    steps never import the flow that calls them (they annotate the working copy's fields class),
-    and the Discord components never import the hub that calls them."""
-    assert cycles(import_graph(ROOT, package)) == []
+def test_no_import_cycle() -> None:
+    """Modules import one way, also inside a package, across packages, through a package's
+    ``__init__`` and for type hints only: a game's steps never import the flow that calls them
+    (they annotate the working copy's fields class), and the Discord components never import the
+    hub that calls them."""
+    assert cycles(import_graph(ROOT, "rules", "db", "bot", "cogs")) == []
 
 
 def test_the_cycle_check_sees_a_type_only_cycle(tmp_path: Path) -> None:
@@ -148,4 +159,25 @@ def test_the_cycle_check_sees_a_relative_cycle(tmp_path: Path) -> None:
     graph = import_graph(tmp_path, "pkg")
     assert graph["pkg.game"] == {"pkg.game.work"}
     assert graph["pkg.game.steps"] == {"pkg.util"}
-    assert cycles(graph) == [["pkg.game.work", "pkg.game.steps", "pkg.util", "pkg.game.work"]]
+    assert graph["pkg.util"] == {"pkg.game", "pkg.game.work"}  # importing pkg.game.work runs pkg.game first
+    assert cycles(graph) == [
+        ["pkg.game", "pkg.game.work", "pkg.game.steps", "pkg.util", "pkg.game"],
+        ["pkg.game.work", "pkg.game.steps", "pkg.util", "pkg.game.work"],
+    ]
+
+
+def test_the_cycle_check_sees_a_cycle_across_packages_and_through_an_init(tmp_path: Path) -> None:
+    """Two packages whose modules import each other, and a package whose ``__init__`` imports a
+    module that, from outside, imports something of the package again: both are cycles."""
+    for package in ("app", "lib", "lib/sub"):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / "app" / "a.py").write_text("from lib import b\n")
+    (tmp_path / "lib" / "b.py").write_text("import app.a\n")
+    assert cycles(import_graph(tmp_path, "app", "lib")) == [["app.a", "lib.b", "app.a"]]
+
+    (tmp_path / "lib" / "b.py").write_text("")
+    (tmp_path / "lib" / "sub" / "__init__.py").write_text("from app import a\n")
+    (tmp_path / "lib" / "sub" / "c.py").write_text("x = 1\n")
+    (tmp_path / "app" / "a.py").write_text("from lib.sub.c import x\n")  # runs lib/sub/__init__ first
+    assert cycles(import_graph(tmp_path, "app", "lib")) == [["app.a", "lib.sub", "app.a"]]

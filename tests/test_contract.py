@@ -224,7 +224,7 @@ def test_events_are_public_or_addressed(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(ALL))
 def test_a_lone_choice_is_asked_only_when_the_public_offer_is_wider(name: str) -> None:
-    """A decision with one legal choice is played for the player (DESIGN.md), but only when what a
+    """A decision with one legal choice is played for the player (docs/design.md), but only when what a
     public message offers for it is lone too (rules/flow.py, ``Work.offer_size``): otherwise the
     instant move would tell the table what the offer hides. So every decision that is asked has
     two choices or more, legally or in its public offer; and where the public offer is wider than

@@ -1,4 +1,4 @@
-"""Every game package has the same files for the same jobs (OpenSpiel's lesson, DESIGN.md): a
+"""Every game package has the same files for the same jobs (OpenSpiel's lesson, docs/design.md): a
 reader who knows one game's package knows where everything is in the others.
 
     data.py     components, as exact data       state.py    the frozen state model

@@ -1,5 +1,5 @@
-"""Every rule ID of a registered game's spec is named by a test (DESIGN.md: "Name the rule ID in
-the test's name or docstring"), so a reader can go from a rule to its tests.
+"""Every rule ID of a registered game's spec is named by a test, in its name or docstring
+(docs/design.md, "How it is tested"), so a reader can go from a rule to its tests.
 
 The specs live in ``docs/rules/<game>.md``, copies of the team's ``shared/rules`` kept in the
 repository so that this check runs from a clean clone too.

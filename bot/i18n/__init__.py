@@ -282,8 +282,9 @@ class Text:
         return found if found is not None else self("core.seat_name", n=seat + 1)
 
     def msg(self, msg: Msg) -> str:
-        """A whole ``Msg``: terms translated, seats named, then the sentence."""
+        """A whole ``Msg``: terms translated (with the Msg's own parameters, so a term may hold a
+        number: a clause of an order's read-back), seats named, then the sentence."""
         params: dict[str, ParamValue] = dict(msg.params)
-        params.update({k: self(v) for k, v in msg.terms.items()})
+        params.update({k: self(v, **msg.params) for k, v in msg.terms.items()})
         params.update({k: self.name(v) for k, v in msg.seats.items()})
         return self(msg.key, **params)

@@ -1,6 +1,7 @@
 """Persistent components: choice buttons and menus that survive restarts (their custom ids carry
 the table and the decision), the "My hand" / "Choose (secret)" buttons, the log's pages, the undo
-confirmation and the standing-order menus."""
+confirmation, and the buttons of a standing order's form (the order filled in so far rides in
+their custom ids)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.outbox import Ask, Choice, OrderPanel
+from bot.outbox import Ask, Choice, Draft
 from cogs.ui.context import hub_of
 
 MAX_BUTTON_CHOICES = 19  # 5 rows of 5, minus a row kept for "My hand" and the select fallback
@@ -54,11 +55,9 @@ class ChoiceButton(
         await hub_of(interaction).play(interaction, self.table_id, self.code, decision=self.decision)
 
 
-def menu(custom_id: str, choices: Sequence[Choice], placeholder: str, current: str = "") -> discord.ui.Select[Any]:
-    """A Discord menu of at most 25 ``choices`` (``current`` preselected); a placeholder entry if none."""
-    options = [
-        discord.SelectOption(label=clip(c.label, 100), value=c.code, default=c.code == current) for c in choices[:25]
-    ]
+def menu(custom_id: str, choices: Sequence[Choice], placeholder: str) -> discord.ui.Select[Any]:
+    """A Discord menu of at most 25 ``choices``; a placeholder entry if none."""
+    options = [discord.SelectOption(label=clip(c.label, 100), value=c.code) for c in choices[:25]]
     return discord.ui.Select(
         custom_id=custom_id,
         placeholder=clip(placeholder, 150) or None,
@@ -169,38 +168,17 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ghu:
         await hub_of(interaction).confirm_undo(interaction, self.ply)
 
 
-class OrderSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gho:(?P<table>\d{1,19}):(?P<field>[a-z_]{1,40})"
-):
-    """A menu setting one field of the user's standing order (seen by that user alone)."""
-
-    def __init__(
-        self, table_id: int, field: str, values: Sequence[Choice] = (), current: str = "", label: str = ""
-    ) -> None:
-        super().__init__(menu(f"gho:{table_id}:{field}", values, label, current))
-        self.table_id = table_id
-        self.field = field
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> OrderSelect:
-        """Rebuild the menu from its custom id (the chosen value comes with the interaction)."""
-        return cls(int(match["table"]), match["field"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Set the chosen value."""
-        await hub_of(interaction).set_order(interaction, self.table_id, {self.field: chosen(interaction)})
-
-
 class OrderButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ghob:(?P<table>\d{1,19}):(?P<kind>show|cancel)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gho:(?P<table>\d{1,19}):(?P<kind>form|cancel)"
 ):
-    """ "My orders" (opens the menus) and "Cancel my order"."""
+    """ "Set my order" / "Plan my turn" (opens the order's form) and "Cancel my order"; seen by
+    the holder alone (a private view, a DM)."""
 
-    def __init__(self, table_id: int, kind: str = "show", label: str = "") -> None:
-        style = discord.ButtonStyle.danger if kind == "cancel" else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=label or kind, style=style, custom_id=f"ghob:{table_id}:{kind}"))
+    def __init__(self, table_id: int, kind: str = "form", label: str = "") -> None:
+        style = discord.ButtonStyle.danger if kind == "cancel" else discord.ButtonStyle.primary
+        super().__init__(
+            discord.ui.Button(label=clip(label or kind, MAX_LABEL), style=style, custom_id=f"gho:{table_id}:{kind}")
+        )
         self.table_id = table_id
         self.kind = kind
 
@@ -212,12 +190,88 @@ class OrderButton(
         return cls(int(match["table"]), match["kind"], getattr(item, "label", "") or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Show the menus, or cancel the order."""
+        """Open the form, or cancel the order."""
         hub = hub_of(interaction)
         if self.kind == "cancel":
-            await hub.set_order(interaction, self.table_id, {})
+            await hub.cancel_order(interaction, self.table_id)
         else:
-            await hub.show_orders(interaction, table_id=self.table_id)
+            await hub.open_form(interaction, self.table_id, Draft())
+
+
+FORM_KINDS = ("next", "save", "edit", "drop")
+"""A form's buttons: the next step, and the read-back's Save, Change and Cancel."""
+
+
+class FormButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ghf:(?P<table>\d{1,19}):(?P<kind>next|save|edit|drop):(?P<ply>\d{1,12}):(?P<draft>[0-9a-f]{0,6}:.*)",
+):
+    """A button of an order's form that carries the order filled in so far (its draft, in the
+    custom id: it survives a restart and is written nowhere): the next step, Save, Change, Cancel.
+    ``ply`` is the table's when the draft was read back (a save after the game moved on says so)."""
+
+    def __init__(self, table_id: int, kind: str, draft: Draft, ply: int = 0, label: str = "") -> None:
+        style = {"save": discord.ButtonStyle.success, "drop": discord.ButtonStyle.secondary}.get(
+            kind, discord.ButtonStyle.primary
+        )
+        custom_id = f"ghf:{table_id}:{kind}:{ply}:{draft_id(draft)}"
+        if len(custom_id) > MAX_CUSTOM_ID:
+            raise ValueError(f"an order's draft does not fit a custom id: {custom_id!r}")
+        super().__init__(discord.ui.Button(label=clip(label or kind, MAX_LABEL), style=style, custom_id=custom_id))
+        self.table_id = table_id
+        self.kind = kind
+        self.draft = draft
+        self.ply = ply
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> FormButton:
+        """Rebuild the button from its custom id."""
+        label = getattr(item, "label", "") or ""
+        return cls(int(match["table"]), match["kind"], parse_draft(match["draft"]), int(match["ply"]), label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Open the next step, save, change or drop the order read back."""
+        hub = hub_of(interaction)
+        if self.kind == "next":
+            await hub.open_form(interaction, self.table_id, self.draft)
+        elif self.kind == "edit":
+            await hub.open_form(interaction, self.table_id, Draft(), prefill=self.draft)
+        elif self.kind == "save":
+            await hub.save_order(interaction, self.table_id, self.draft, self.ply)
+        else:
+            await hub.drop_form(interaction)
+
+
+MAX_CUSTOM_ID = 100
+_COMPACT = re.compile(r"(\d+)e(\d{1,2})")
+
+
+def _compact(value: str) -> str:
+    """A value as a custom id carries it: a round number shortened (60000 is 6e4)."""
+    if value.isascii() and value.isdigit() and len(value) > 3:
+        stripped = value.rstrip("0")
+        zeros = len(value) - len(stripped)
+        if zeros >= 3 and stripped:
+            return f"{stripped}e{zeros}"
+    return value
+
+
+def _expand(value: str) -> str:
+    found = _COMPACT.fullmatch(value)
+    return found[1] + "0" * int(found[2]) if found else value
+
+
+def draft_id(draft: Draft) -> str:
+    """A draft as the last part of a custom id: its key, then its values (``;`` between them)."""
+    return f"{draft.key}:" + ";".join(_compact(value) for value in draft.values)
+
+
+def parse_draft(text: str) -> Draft:
+    """The draft a custom id carries (``draft_id``'s inverse)."""
+    key, _, values = text.partition(":")
+    return Draft(tuple(_expand(v) for v in values.split(";")) if values else (), key)
 
 
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ghr:(?P<table>\d{1,19})"):
@@ -249,22 +303,10 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HandButton,
     LogButton,
     UndoButton,
-    OrderSelect,
     OrderButton,
+    FormButton,
     ReplayButton,
 )
-
-
-def orders_view(panel: OrderPanel, locale: str | None) -> discord.ui.View | None:
-    """A menu per field of a standing order (at most four), and "Cancel my order" if one is held."""
-    if not panel.fields and not panel.held:
-        return None
-    view = discord.ui.View(timeout=None)
-    for field in panel.fields[:4]:
-        view.add_item(OrderSelect(panel.table_id, field.name, field.values, field.current, field.label))
-    if panel.held:
-        view.add_item(OrderButton(panel.table_id, "cancel", t("discord.button.cancel_order", locale)))
-    return view
 
 
 def log_view(channel_id: int, page: int, pages: int, locale: str | None) -> discord.ui.View | None:
@@ -280,7 +322,7 @@ def log_view(channel_id: int, page: int, pages: int, locale: str | None) -> disc
 
 
 def choices_view(
-    ask: Ask, choices: Sequence[Choice], locale: str | None, *, with_hand: bool = False, orders: bool = False
+    ask: Ask, choices: Sequence[Choice], locale: str | None, *, with_hand: bool = False
 ) -> discord.ui.View:
     """Buttons (or menus beyond 19 choices) for one seat's open decision.
 
@@ -295,8 +337,6 @@ def choices_view(
             view.add_item(ChoiceSelect(ask.table_id, ask.decision, part // 25, choices[part : part + 25], placeholder))
     if with_hand:
         view.add_item(HandButton(ask.table_id, "hand", t("discord.button.hand", locale)))
-    if orders:
-        view.add_item(OrderButton(ask.table_id, "show", t("discord.button.orders", locale)))
     return view
 
 

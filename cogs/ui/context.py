@@ -11,7 +11,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.i18n import normalize_locale
-from bot.outbox import Place, Player, plain_name
+from bot.outbox import Draft, Place, Player, plain_name
 
 
 class Hub(Protocol):
@@ -33,12 +33,22 @@ class Hub(Protocol):
         """Take the move back."""
         ...
 
-    async def show_orders(self, interaction: discord.Interaction, *, table_id: int, edit: bool = False) -> None:
-        """The user's standing order, with menus to change it."""
+    async def open_form(
+        self, interaction: discord.Interaction, table_id: int, draft: Draft, *, prefill: Draft | None = None
+    ) -> None:
+        """The next step of the user's order form (a modal), or the order read back."""
         ...
 
-    async def set_order(self, interaction: discord.Interaction, table_id: int, values: dict[str, str]) -> None:
-        """Change (or, with no values, cancel) the user's standing order."""
+    async def save_order(self, interaction: discord.Interaction, table_id: int, draft: Draft, ply: int) -> None:
+        """Save an order read back."""
+        ...
+
+    async def cancel_order(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Drop the user's standing order."""
+        ...
+
+    async def drop_form(self, interaction: discord.Interaction) -> None:
+        """Cancel an order read back: nothing is saved."""
         ...
 
     async def send_replay(self, interaction: discord.Interaction, table_id: int | None) -> None:

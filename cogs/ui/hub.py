@@ -3,11 +3,15 @@ a particular game, and nothing here reads the store: an Outbox carries everythin
 
 **The board follows the turn.** A table has one live board message. While the same players keep
 deciding, it is edited in place — by the interaction response when the click came from the board
-itself, which costs no request against Discord's global limit. When the turn passes to someone
-new, the board moves to the bottom of the channel as a new message that mentions them (the ping:
-edits do not notify) and carries their buttons; the old board becomes a one-line summary of what
-happened, without buttons or picture. So a hand-off costs one rate-limited request, a decision
-that stays with the same player none, and the channel never holds two live sets of buttons.
+itself, or through an interaction that can still edit it (a click on the board's "Choose
+(secret)", acknowledged without touching the board; a command whose response the board is), none
+of which counts against Discord's global limit. When the turn passes to someone new, the board
+moves to the bottom of the channel as a new message that mentions them (the ping: edits do not
+notify) and carries their buttons — with ``/game move``, the command's own response — and the old
+board becomes one line pointing to it, without buttons or picture. So a hand-off costs at most one
+rate-limited request, a decision that stays with the same player none, and the channel never
+holds two live sets of buttons. The picture is uploaded only when it changed, or with a board
+that moves down (a new message must carry it).
 
 What reaches a public message is decided here once: text from the Outbox's public parts and
 components from ``public_view`` (never a secret decision's choices). Mentions are off by default
@@ -17,10 +21,11 @@ on the client; only the board that moves with a hand-off names, and pings, the p
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, cast
 
 import discord
@@ -28,7 +33,7 @@ import discord
 from bot.errors import TableError
 from bot.i18n import t
 from bot.leaderboard import MIN_RANKED
-from bot.outbox import Outbox, Player, Private, Table
+from bot.outbox import Draft, OrderPanel, Outbox, Player, Posts, Private, Table
 from bot.service import TableService
 from cogs.ui.components import (
     MAX_BUTTON_CHOICES,
@@ -39,15 +44,17 @@ from cogs.ui.components import (
     choices_view,
     clip,
     log_view,
-    orders_view,
     public_view,
 )
 from cogs.ui.context import place_of, player_of
+from cogs.ui.forms import next_view, order_modal, panel_view, read_back_view, submitted
 from cogs.ui.translate import game_name
 
 log = logging.getLogger("gamehost.discord")
 
 MAX_CONTENT = 2000
+HOOK_LIFETIME = timedelta(minutes=14)
+"""How long a command's response can be edited through its interaction (its token lasts 15)."""
 PICTURE_NAME = "board.png"
 REPLAY_NAME = "replay.gif"
 __all__ = ["MAX_BUTTON_CHOICES", "TableHub", "compose", "jump_url"]
@@ -126,10 +133,14 @@ def table_hub(interaction: discord.Interaction) -> TableHub:
 class TableHub:
     """Publishes the service's Outboxes on Discord: the board, DMs and ephemeral replies."""
 
-    def __init__(self, client: discord.Client, service: TableService) -> None:
+    def __init__(self, client: discord.Client, service: TableService, posts: Posts) -> None:
         self.client = client
         self.service = service
-        self._pictures: dict[int, str] = {}  # table id -> what the board's attached picture shows
+        self.posts = posts  # where the boards went, whose DMs are closed: noted beside the tables
+        # table id -> the board's attached picture: its key, the digest of its bytes, the bytes
+        self._pictures: dict[int, tuple[str, str, bytes]] = {}
+        # table id -> the board that is a command's response: its id, that command, when
+        self._hooks: dict[int, tuple[int, discord.Interaction, datetime]] = {}
         self._dm_closed: set[str] = set()
 
     # -- replies --------------------------------------------------------------------------------
@@ -165,14 +176,22 @@ class TableHub:
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
     async def _picture(self, out: Outbox, *, fresh: bool) -> list[discord.File] | None:
-        """The board's picture to attach: drawn in a worker thread, and only when it changed (or
-        ``fresh``: a new message). None: keep the attachment the message has."""
+        """The board's picture to attach: drawn in a worker thread, and uploaded only when it
+        changed (or ``fresh``: a new message must carry it). None: keep the attachment the
+        message has. What it shows is keyed by its inputs (``picture_key``), and what was drawn
+        by the bytes, so a drawing that comes out the same is not uploaded again either."""
         if out.picture is None:
             return None
-        if not fresh and self._pictures.get(out.table_id) == out.picture_key:
+        key, digest, data = self._pictures.get(out.table_id, ("", "", b""))
+        if key != out.picture_key:
+            data = await asyncio.to_thread(out.picture)
+            drawn = hashlib.blake2b(data, digest_size=12).hexdigest()
+            unchanged = drawn == digest
+            self._pictures[out.table_id] = (out.picture_key, drawn, data)
+            if unchanged and not fresh:
+                return None
+        elif not fresh:
             return None
-        data = await asyncio.to_thread(out.picture)
-        self._pictures[out.table_id] = out.picture_key
         return [discord.File(io.BytesIO(data), filename=PICTURE_NAME)]
 
     def _head(self, out: Outbox) -> str:
@@ -194,20 +213,20 @@ class TableHub:
             text = clip(out.ping.recap, MAX_CONTENT // 3) + "\n\n" + text
         return text
 
-    def _stub(self, out: Outbox) -> str:
-        """What the old board says once the board has moved below: what happened, in one look."""
-        locale = out.table.locale
-        happened = "\n".join(e for e in out.events if e)
-        return (
-            clip(happened + "\n" + t("discord.board_moved", locale), MAX_CONTENT)
-            if happened
-            else t("discord.board_moved", locale)
-        )
+    @staticmethod
+    def _stub(table: Table, new_board: int | None) -> str:
+        """What the old board says once the board has moved below: one line pointing to the new
+        one (what happened is told there, and in /game log)."""
+        return t("discord.board_moved", table.locale, url=jump_url(table, new_board))
 
-    async def put_board(self, out: Outbox, interaction: discord.Interaction | None = None) -> int | None:
+    async def put_board(
+        self, out: Outbox, interaction: discord.Interaction | None = None, *, answer: bool = False
+    ) -> int | None:
         """Show ``out``'s board: edited in place, or moved to the bottom with the ping when someone
-        new must act (the old one keeps a summary). ``interaction`` is a click on the board message
-        itself: its response does the edit. Returns the board's new message id, if it moved."""
+        new must act (the old one becomes a line pointing to it). ``interaction`` is a click on
+        the board message itself: its response does the edit, or turns the old board into that
+        line. With ``answer`` (a command), the interaction's response is the board that moves
+        down, and the old one is edited. Returns the board's new message id, if it moved."""
         table = out.table
         head = self._head(out)
         content = compose(out, table.locale, head)
@@ -216,24 +235,15 @@ class TableHub:
         if not moving:
             files = await self._picture(out, fresh=False)
             extra: dict[str, Any] = {"attachments": files} if files is not None else {}
-            if interaction is not None:
+            if interaction is not None and not answer:
                 await interaction.response.edit_message(content=content, view=view, **extra)
                 return None
-            message = self.channel_of(table).get_partial_message(table.board_message_id)  # type: ignore[attr-defined]
+            assert table.board_message_id is not None  # not moving: the board is known
             try:
-                await message.edit(content=content, view=view, **extra)
+                await self._edit_board(table, table.board_message_id, content=content, view=view, **extra)
                 return None
             except discord.NotFound:
                 pass  # the board was deleted: post it anew below
-        stub = self._stub(out)
-        if interaction is not None:
-            await interaction.response.edit_message(content=stub, view=None, attachments=[])
-        elif table.board_message_id is not None:
-            old = self.channel_of(table).get_partial_message(table.board_message_id)  # type: ignore[attr-defined]
-            try:
-                await old.edit(content=stub, view=None, attachments=[])
-            except discord.HTTPException:
-                log.info("table %s: old board %s already gone", table.id, table.board_message_id)
         kwargs: dict[str, Any] = {}
         if view is not None:
             kwargs["view"] = view
@@ -242,8 +252,45 @@ class TableHub:
             kwargs["files"] = files
         users = out.ping.users if out.ping is not None else ()
         allowed = discord.AllowedMentions(users=[discord.Object(int(u)) for u in users if u.isdigit()])
-        message = await self.channel_of(table).send(content, allowed_mentions=allowed, **kwargs)
-        return message.id
+        old_hook = self._hooks.get(table.id)
+        if answer and interaction is not None and not interaction.response.is_done():
+            sent = await interaction.response.send_message(content, allowed_mentions=allowed, **kwargs)
+            new_id = sent.message_id
+            if new_id is not None:
+                self._hooks[table.id] = (new_id, interaction, discord.utils.utcnow())
+        else:
+            new_id = (await self.channel_of(table).send(content, allowed_mentions=allowed, **kwargs)).id
+        stub = self._stub(table, new_id)
+        if interaction is not None and not answer:
+            await interaction.response.edit_message(content=stub, view=None, attachments=[])
+        elif table.board_message_id is not None:
+            try:
+                await self._edit_board(table, table.board_message_id, old_hook, content=stub, view=None, attachments=[])
+            except discord.HTTPException:
+                log.info("table %s: old board %s already gone", table.id, table.board_message_id)
+        return new_id
+
+    async def _edit_board(
+        self,
+        table: Table,
+        message_id: int,
+        hook: tuple[int, discord.Interaction, datetime] | None = None,
+        **fields: Any,
+    ) -> None:
+        """Edit a board message: through the command whose response it is while that command's
+        token lasts (an interaction's webhook, no request against Discord's global limit), else
+        with a request."""
+        hook = hook or self._hooks.get(table.id)
+        if hook is not None and hook[0] == message_id and discord.utils.utcnow() - hook[2] < HOOK_LIFETIME:
+            try:
+                await hook[1].edit_original_response(**fields)
+                return
+            except discord.NotFound:
+                raise
+            except discord.HTTPException as exc:
+                log.info("table %s: the command's token no longer edits the board: %s", table.id, exc)
+        message = self.channel_of(table).get_partial_message(message_id)  # type: ignore[attr-defined]
+        await message.edit(**fields)
 
     async def repost_board(self, interaction: discord.Interaction) -> None:
         """Post the board again at the bottom of the channel (the old one keeps a summary)."""
@@ -279,15 +326,19 @@ class TableHub:
                 await old.delete()  # asked for: the board comes down, the old one goes
             except discord.HTTPException:
                 log.info("table %s: old board message already gone", out.table_id)
-        await self.service.posted(out.table_id, {"board_message_id": new_id})
+        if new_id is not None:
+            self.posts.note_board(out.table_id, new_id)
 
     # -- publishing -----------------------------------------------------------------------------
-    async def publish(self, interaction: discord.Interaction, out: Outbox, *, on_board: bool = False) -> None:
+    async def publish(
+        self, interaction: discord.Interaction, out: Outbox, *, on_board: bool = False, command: bool = False
+    ) -> None:
         """Answer the interaction and show an Outbox: the board, the ping, DMs.
 
         With ``on_board`` (a click on the board message itself), the interaction response shows
         the board, saving a request; the acting user's private reply then follows ephemerally only
-        if it says more than "done"."""
+        if it says more than "done". With ``command`` (a command that played a public decision),
+        a board that moves down is the command's response, saving a request the same way."""
         for earlier in out.before:
             await self.show(earlier)
         table = out.table
@@ -298,8 +349,9 @@ class TableHub:
         own = choices_view(out.own, out.own.choices, locale) if out.own is not None and out.own.choices else None
         shows_board = bool(out.board or out.events) and out.moved
         new_board: int | None = None
-        if on_board and shows_board:
-            new_board = await self.put_board(out, interaction)
+        answer = command and shows_board and (out.ping is not None or table.board_message_id is None)
+        if (on_board or answer) and shows_board:
+            new_board = await self.put_board(out, interaction, answer=answer)
             if own is not None:
                 await interaction.followup.send(clip(out.reply, MAX_CONTENT), ephemeral=True, view=own)
             elif _says_more(out.reply):
@@ -335,6 +387,9 @@ class TableHub:
     async def _after_board(self, out: Outbox, new_board: int | None) -> None:
         """Results and reminders, private texts, and the one call that records what was posted."""
         table = out.table
+        if out.over:  # the last board is up: nothing of it is edited again
+            self._hooks.pop(table.id, None)
+            self._pictures.pop(table.id, None)
         if out.results:
             # The whole game as an animation comes on request (a button), drawn only if wanted.
             extra: dict[str, Any] = {}
@@ -360,7 +415,7 @@ class TableHub:
         for private in out.private:
             await self.send_private(link_table, private)
         if new_board is not None:
-            await self.service.posted(table.id, {"board_message_id": new_board})
+            self.posts.note_board(table.id, new_board)
 
     async def send_private(self, table: Table, private: Private) -> None:
         """DM a private text with a link to the board and, when the reader has a decision the
@@ -375,6 +430,8 @@ class TableHub:
         else:
             view = discord.ui.View(timeout=None)  # the whole hand is a click away
             view.add_item(HandButton(table.id, "hand", t("discord.button.hand", locale)))
+        if private.order is not None and private.order.can_set:
+            view.add_item(OrderButton(table.id, "form", private.order.label))
         kwargs: dict[str, Any] = {"view": view}
         try:
             channel = await self.client.create_dm(discord.Object(int(user_id)))
@@ -384,7 +441,7 @@ class TableHub:
                 log.warning("table %s: DM to %s refused: %s", table.id, user_id, exc)
                 return
             self._dm_closed.add(user_id)
-            if await self.service.dm_newly_closed(user_id):
+            if await self.posts.note_dm_closed(user_id):
                 await self.channel_of(table).send(
                     t("discord.dm_closed", table.locale, user=f"<@{user_id}>"),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(user_id))]),
@@ -400,6 +457,7 @@ class TableHub:
                 await self.show(out)
             except discord.HTTPException as exc:
                 log.warning("table %s: could not show what fell due: %s", out.table_id, exc)
+        await self.posts.flush()  # boards posted since that no move of their table has written yet
         return len(outboxes)
 
     # -- lobby and moves ------------------------------------------------------------------------
@@ -426,6 +484,20 @@ class TableHub:
         await self.show(out)
         self._log(out.table, [f"created by {interaction.user.id} with {dict(options)}"])
 
+    async def move_by_command(self, interaction: discord.Interaction, code: str) -> None:
+        """/game move: play ``code``; a public decision's board that moves down is the command's
+        response (a secret one's stays private: the reply is ephemeral and the board is edited)."""
+        if not await self.need_guild(interaction):
+            return
+        player, place = player_of(interaction), place_of(interaction)
+        try:
+            asked = await self.service.ask(place, player)
+            out = await self.service.act(player, code, place=place)
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        await self.publish(interaction, out, command=asked is not None and not asked.secret)
+
     async def play(self, interaction: discord.Interaction, table_id: int, code: str, *, decision: int | None) -> None:
         """A click on a choice (button or menu): play it, or explain why not."""
         player = player_of(interaction)
@@ -435,7 +507,12 @@ class TableHub:
             await self.refuse(interaction, error)
             return
         message = interaction.message
-        on_board = message is not None and message.id == out.table.board_message_id
+        board = out.table.board_message_id
+        # A table that knows no board (a crash lost where the last one went) takes the public
+        # message clicked as its board: it is the one players see at the bottom.
+        on_board = message is not None and (
+            message.id == board or (board is None and interaction.guild_id is not None and not message.flags.ephemeral)
+        )
         await self.publish(interaction, out, on_board=on_board)
 
     async def show_log(self, interaction: discord.Interaction, page: int | None, *, edit: bool = False) -> None:
@@ -491,53 +568,133 @@ class TableHub:
             return
         for earlier in out.before:
             await self.show(earlier)
-        has_orders = self.service.games[out.game].orders is not None and not out.over
         view = None
         if out.own is not None and out.own.choices:
-            view = choices_view(out.own, out.own.choices, player.locale, orders=has_orders)
-        elif has_orders:
-            view = discord.ui.View(timeout=None)
-            view.add_item(OrderButton(out.table_id, "show", t("discord.button.orders", player.locale)))
+            view = choices_view(out.own, out.own.choices, player.locale)
+        panel = await self._panel(player, out)
+        if panel is not None:
+            view = _with_order_buttons(view, panel, player.locale)
+        message = interaction.message
+        if message is not None and message.id == out.table.board_message_id and not interaction.response.is_done():
+            # Clicked on the board: the click is acknowledged without touching it, and the reply
+            # follows; the board can then be edited through this click (the move made from the
+            # reply needs no request against the global limit).
+            await interaction.response.defer()
+            self._hooks[out.table_id] = (message.id, interaction, discord.utils.utcnow())
         await self.reply(interaction, out.reply, view=view)
 
-    # -- standing orders ------------------------------------------------------------------------
-    async def show_orders(
-        self, interaction: discord.Interaction, *, table_id: int | None = None, edit: bool = False
-    ) -> None:
-        """The user's standing order and menus to change it (ephemeral)."""
-        player = player_of(interaction)
+    async def _panel(self, player: Player, out: Outbox) -> OrderPanel | None:
+        """The user's order buttons under their private view (none if the game has no orders,
+        or the table is not being played)."""
+        if self.service.games[out.game].orders is None or out.over:
+            return None
         try:
-            out = await self.service.show_orders(place_of(interaction), player, table_id=table_id)
-        except TableError as error:
-            await self.refuse(interaction, error)
-            return
-        await self._order_reply(interaction, out, player, edit=edit)
+            return (await self.service.show_orders(None, player, table_id=out.table_id)).order
+        except TableError:
+            return None
 
-    async def set_order(self, interaction: discord.Interaction, table_id: int, values: dict[str, str]) -> None:
-        """Change the user's standing order from its menus (no values: cancel it)."""
+    # -- standing orders ------------------------------------------------------------------------
+    async def show_orders(self, interaction: discord.Interaction, *, table_id: int | None = None) -> None:
+        """The user's standing order, with the buttons to set, change or cancel it (ephemeral)."""
         player = player_of(interaction)
+        place = place_of(interaction) if table_id is None else None
         try:
-            if values:
-                out = await self.service.set_orders(place_of(interaction), player, values, table_id=table_id)
-            else:
-                out = await self.service.cancel_orders(place_of(interaction), player, table_id=table_id)
+            out = await self.service.show_orders(place, player, table_id=table_id)
         except TableError as error:
             await self.refuse(interaction, error)
             return
+        view = panel_view(out.order, player.locale) if out.order is not None else None
+        await self.reply(interaction, out.reply, view=view)
+
+    async def open_form(
+        self, interaction: discord.Interaction, table_id: int, draft: Draft, *, prefill: Draft | None = None
+    ) -> None:
+        """The next step of the user's order form, as a modal (or, when every step is filled, the
+        order read back)."""
+        player = player_of(interaction)
+        try:
+            out = await self.service.order_form(None, player, draft, table_id=table_id, prefill=prefill)
+            if out.form is not None:
+                await interaction.response.send_modal(order_modal(out.form))
+                return
+            out = await self.service.read_back(None, player, draft, table_id=table_id)
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        await self._form_reply(interaction, out, player)
+
+    async def submit_form(self, interaction: discord.Interaction) -> None:
+        """A form step submitted: the next step's button, or the whole order read back in words
+        with Save · Change · Cancel (nothing is saved yet)."""
+        found = submitted(interaction)
+        if found is None:
+            return
+        table_id, draft = found
+        player = player_of(interaction)
+        try:
+            out = await self.service.order_form(None, player, draft, table_id=table_id)
+            if out.form is None:
+                out = await self.service.read_back(None, player, draft, table_id=table_id)
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        await self._form_reply(interaction, out, player)
+
+    async def _form_reply(self, interaction: discord.Interaction, out: Outbox, player: Player) -> None:
+        """The answer to a filled form step (ephemeral, in place of the message it came from)."""
+        if out.form is not None:
+            text = t("orders.form.next", player.locale, step=out.form.step)
+            view = next_view(out.form, player.locale)
+        else:
+            assert out.order is not None
+            text, view = out.reply, read_back_view(out.order, player.locale)
+        await self._private_answer(interaction, text, view)
+
+    async def _private_answer(self, interaction: discord.Interaction, text: str, view: discord.ui.View | None) -> None:
+        """Answer in place of the private message the interaction came from (an ephemeral reply
+        or a DM), else with a new ephemeral reply."""
         message = interaction.message
-        await self._order_reply(interaction, out, player, edit=message is not None and message.flags.ephemeral)
+        text = clip(text or t("discord.done", str(interaction.locale)), MAX_CONTENT)
+        private = message is not None and (message.flags.ephemeral or interaction.guild_id is None)
+        if private and not interaction.response.is_done():
+            await interaction.response.edit_message(content=text, view=view)
+        else:
+            await self.reply(interaction, text, view=view)
+
+    async def save_order(self, interaction: discord.Interaction, table_id: int, draft: Draft, ply: int) -> None:
+        """Save the order read back (refused, saying why, if it no longer fits the game)."""
+        player = player_of(interaction)
+        try:
+            out = await self.service.set_orders(None, player, draft, table_id=table_id, seen=ply)
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        text = t("orders.saved", player.locale) + " " + out.reply
+        await self._order_result(interaction, out, player, text)
+
+    async def cancel_order(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Drop the user's order."""
+        player = player_of(interaction)
+        try:
+            out = await self.service.cancel_orders(None, player, table_id=table_id)
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        await self._order_result(interaction, out, player, out.reply)
+
+    async def drop_form(self, interaction: discord.Interaction) -> None:
+        """Cancel on an order read back: nothing is saved."""
+        await self._private_answer(interaction, t("orders.discarded", str(interaction.locale)), None)
+
+    async def _order_result(self, interaction: discord.Interaction, out: Outbox, player: Player, text: str) -> None:
+        view = panel_view(out.order, player.locale) if out.order is not None else None
+        if out.own is not None and out.own.choices:
+            view = choices_view(out.own, out.own.choices, player.locale)
+        await self._private_answer(interaction, text, view)
         if out.moved and (out.board or out.events):
             # The order played at once, as a click would have: the table moves on.
             new_board = await self.put_board(out)
             await self._after_board(out, new_board)
-
-    async def _order_reply(self, interaction: discord.Interaction, out: Outbox, player: Player, *, edit: bool) -> None:
-        view = orders_view(out.order, player.locale) if out.order is not None else None
-        text = clip(out.reply, MAX_CONTENT)
-        if edit and not interaction.response.is_done():
-            await interaction.response.edit_message(content=text, view=view)
-        else:
-            await self.reply(interaction, text, view=view)
 
     async def send_replay(self, interaction: discord.Interaction, table_id: int | None) -> None:
         """/game replay (and the results' button): a finished game of this channel as an animated
@@ -621,9 +778,19 @@ async def _animation(out: Outbox) -> discord.File | None:
 
 def _moved(table: Table, board: int) -> Table:
     """``table`` with its board at message ``board`` (for links in what follows a move)."""
-    return Table(
-        table.id, table.game, table.guild_id, table.channel_id, table.locale, table.status, board, table.ping_message_id
-    )
+    return Table(table.id, table.game, table.guild_id, table.channel_id, table.locale, table.status, board)
+
+
+def _with_order_buttons(view: discord.ui.View | None, panel: OrderPanel, locale: str | None) -> discord.ui.View | None:
+    """``view`` (a private view's choices, or none) with the order's buttons added."""
+    buttons = panel_view(panel, locale)
+    if buttons is None:
+        return view
+    if view is None:
+        return buttons
+    for item in buttons.children:
+        view.add_item(item)
+    return view
 
 
 def _says_more(reply: str) -> bool:

@@ -17,8 +17,6 @@ from cogs.ui.hub import table_hub
 from cogs.ui.translate import L, clock_choices, clock_settings, hints_choices, option_choices, policy_choices
 from rules.engine import Game
 
-CLOCK_OPTIONS = ("clock", "timeouts", "hints")
-
 
 def game_group(rules: Game[Any, Any, Any]) -> app_commands.Group:
     """``/<game>`` with ``new`` (names, descriptions and choices from the catalogue)."""

@@ -64,11 +64,6 @@ def level_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=L(f"cmd.game.addbot.level.{level}"), value=level) for level in AI_LEVELS]
 
 
-def chosen(**given: app_commands.Choice[str] | None) -> dict[str, str]:
-    """The options a player set on ``/<game> new`` (the others keep the game's defaults)."""
-    return {name: choice.value for name, choice in given.items() if choice is not None}
-
-
 def clock_choices() -> list[app_commands.Choice[int]]:
     """The time banks a host may choose (hours; 0 = no clock)."""
     return [app_commands.Choice(name=L(f"cmd.clock.bank.{h}"), value=h) for h in BANK_CHOICES]

@@ -51,7 +51,10 @@ GAME: Game[MogulState, MogulAction, MogulView] = Game(
         keep=orders.keep,
         describe=orders.describe,
         label=orders.label,
+        suggest=ai.suggest,
+        why_stopped=orders.why_stopped,
         plan=ai.plan,
     ),
+    up_next=orders.up_next,
 )
 """Mogul as the registry holds it."""

@@ -118,7 +118,11 @@ def plan(state: MogulState, seat: Seat, rng: random.Random) -> Order | None:
     look = _outlook(state, seat)
     view = look.view
     pot_limit = standing_pot(look)
-    values = {orders.POT: str(pot_limit), orders.SCOPE: orders.EVERY_AUCTION}
+    values = {
+        orders.POT: str(pot_limit),
+        orders.SCOPE: orders.EVERY_AUCTION,
+        orders.AFTER: after_answers(state, seat, look),
+    }
     if view.phase == "auction" and view.turn == seat and (view.chips == 0 or view.table[seat].loaned_now):
         # The order must let the AI's move be played now (an order never borrows, MG-ORD-2).
         move = decide(state, seat, NORMAL)
@@ -131,7 +135,44 @@ def plan(state: MogulState, seat: Seat, rng: random.Random) -> Order | None:
             values[orders.KEEP] = "1"
         elif view.chips >= 1:
             values[orders.KEEP] = str(min(view.chips, orders.MAX_LIMIT))  # keeps what it borrowed
-    return orders.check(state, seat, values)
+    return orders.whole(state, seat, values)
+
+
+def suggest(state: MogulState, seat: Seat) -> Order:
+    """The form's pre-filled order (MG-ORD-6): the plan of a person following the normal AI, from
+    the seat's own view (``plan``); ``{}`` once the game is over."""
+    return plan(state, seat, random.Random(0)) or {}
+
+
+def _at_least(score: float, thresholds: tuple[int, ...]) -> int:
+    """The first threshold at or above ``score`` (the last one if none is)."""
+    return next((t for t in thresholds if t >= score), thresholds[-1])
+
+
+def _at_most(score: float, thresholds: tuple[int, ...]) -> int:
+    """The last threshold at or below ``score`` (the first one if none is)."""
+    return max((t for t in thresholds if t <= score), default=thresholds[0])
+
+
+def after_answers(state: MogulState, seat: Seat, look: Outlook) -> str:
+    """The normal AI's take-or-sell judgement as MG-ORD-5's answers: with the round's share on the
+    board, the AI's own choice for it (sell all at its score or take; as runner-up, sell all when
+    selling gains more than keeping); before it, a sale must score what taking a share is worth on
+    average. After the winner sold, the runner-up takes the share (MG-ACT-5: never worth less)."""
+    view = look.view
+    if view.revealed is not None and view.revealed in CARDS and view.taker is None:
+        runner = state.last_drop if state.phase == "winner" else None
+        choice, _, _ = look.winner_choice(seat, runner)
+        score = look.sellable(seat) * view.sale_value
+        win = f"win:sell:{_at_most(score, orders.WIN_SELL_AT)}" if choice == "sell" else "win:take"
+        if look.sale(seat) > 0:
+            taken = _at_most(score, orders.TAKEN_SELL_AT)
+        else:
+            taken = _at_least(score + 1, orders.TAKEN_SELL_AT)
+        return f"{win},taken:sell:{taken},sold:take"
+    unseen = look.unseen
+    worth = sum(look.hold(COLOUR_INDEX[card.centre], extra=1) for card in unseen) / len(unseen) if unseen else 1.0
+    return f"win:sell:{_at_least(worth, orders.WIN_SELL_AT)},taken:sell:1,sold:take"
 
 
 # -- easy: a newcomer's mistakes ----------------------------------------------------------------

@@ -30,12 +30,12 @@ from rules.drawing import (
     Word,
     draw_pieces,
     fit,
-    font,
     ink_on,
     last_ring,
     last_symbol,
     triangle,
     wrap,
+    write,
 )
 from rules.engine import Text
 
@@ -65,7 +65,7 @@ def card(draw: Draw, x: float, y: float, card_id: str, width: float = 140) -> No
     height = width * 1.4
     if card_id == CRASH:
         draw.rounded_rectangle((x, y, x + width, y + height), radius=12, fill=INK)
-        draw.text((x + width / 2, y + height / 2), "CRASH", fill=WHITE, font=font(int(width / 5), True), anchor="mm")
+        write(draw, (x + width / 2, y + height / 2), "CRASH", size=int(width / 5), bold=True, fill=WHITE, anchor="mm")
         return
     share = CARDS[card_id]
     draw.rounded_rectangle((x, y, x + width, y + height), radius=12, fill=COLOUR[share.border], outline=INK, width=2)
@@ -80,7 +80,7 @@ def card(draw: Draw, x: float, y: float, card_id: str, width: float = 140) -> No
     if width >= 60:  # a legend's small card shows its colours only
         size = max(SMALL - 4, int(width / 7))
         ink = ink_on(COLOUR[share.border])
-        draw.text((x + width / 2, y + inset * 0.8), card_id, fill=ink, font=font(size, True), anchor="mm")
+        write(draw, (x + width / 2, y + inset * 0.8), card_id, size=size, bold=True, fill=ink, anchor="mm")
 
 
 def chip(draw: Draw, x: float, y: float, radius: float = 11) -> None:
@@ -199,7 +199,7 @@ def _table(sheet: Sheet, view: MogulView, tr: Text) -> None:
     for i, colour in enumerate(COLOURS):
         swatch(colour, 13)(draw, columns + i * COLUMN + COLUMN / 2, head)
     score_x = columns + len(COLOURS) * COLUMN + 36
-    draw.text((score_x, head), tr("mogul.picture.score"), fill=MUTED, font=font(SMALL), anchor="mm")
+    write(draw, (score_x, head), tr("mogul.picture.score"), size=SMALL, fill=MUTED, anchor="mm")
     sheet.y += 34
     movers = {move.seat for move in view.last}
     changed = _changed(view)
@@ -212,19 +212,25 @@ def _table(sheet: Sheet, view: MogulView, tr: Text) -> None:
             triangle(draw, MARGIN + 6, y, 16)
         if seat == view.first:
             star(draw, MARGIN + 24, y)
-        draw.text(
-            (left + 8, y), fit(tr.name(seat), TEXT, NAME_WIDTH - 12, True), fill=INK, font=font(TEXT, True), anchor="lm"
+        write(
+            draw,
+            (left + 8, y),
+            fit(tr.name(seat), TEXT, NAME_WIDTH - 12, True),
+            size=TEXT,
+            bold=True,
+            fill=INK,
+            anchor="lm",
         )
         for i, (colour, count) in enumerate(zip(COLOURS, player.shares, strict=True)):
             cx = columns + i * COLUMN + COLUMN / 2
             if count:
                 draw.rounded_rectangle((cx - 20, y - 15, cx + 20, y + 15), radius=6, fill=COLOUR[colour], outline=INK)
-                draw.text((cx, y), str(count), fill=ink_on(COLOUR[colour]), font=font(TEXT, True), anchor="mm")
+                write(draw, (cx, y), str(count), size=TEXT, bold=True, fill=ink_on(COLOUR[colour]), anchor="mm")
             else:
-                draw.text((cx, y), "·", fill=MUTED, font=font(TEXT), anchor="mm")
+                write(draw, (cx, y), "·", size=TEXT, fill=MUTED, anchor="mm")
             if colour in changed.get(seat, ()):
                 last_ring(draw, (cx - 20, y - 15, cx + 20, y + 15), round_=False)
-        draw.text((score_x, y), str(player.score), fill=INK, font=font(TEXT, True), anchor="mm")
+        write(draw, (score_x, y), str(player.score), size=TEXT, bold=True, fill=INK, anchor="mm")
         status: list[Piece] = []
         if auction:
             status.append(Icon(in_mark if player.in_auction else out_mark, 22))
@@ -266,7 +272,7 @@ def _standings(sheet: Sheet, view: MogulView, tr: Text) -> None:
     y = sheet.y + 16
     for key, x in zip(heads, xs, strict=True):
         anchor = "lm" if key == "player" else "mm"
-        draw.text((x, y), tr(f"mogul.standings.{key}"), fill=MUTED, font=font(SMALL, True), anchor=anchor)
+        write(draw, (x, y), tr(f"mogul.standings.{key}"), size=SMALL, bold=True, fill=MUTED, anchor=anchor)
     sheet.y += 32
     for row in view.final_standings:
         y = sheet.y + 18
@@ -282,7 +288,7 @@ def _standings(sheet: Sheet, view: MogulView, tr: Text) -> None:
         )
         for key, value, x in zip(heads, values, xs, strict=True):
             anchor = "lm" if key == "player" else "mm"
-            draw.text((x, y), value, fill=INK, font=font(TEXT, key in ("player", "final")), anchor=anchor)
+            write(draw, (x, y), value, size=TEXT, bold=key in ("player", "final"), fill=INK, anchor=anchor)
 
 
 # -- title and legend -------------------------------------------------------------------------------------
@@ -304,15 +310,16 @@ def _title(view: MogulView, tr: Text) -> tuple[str, str]:
 
 
 def _dividend_symbol(draw: Draw, x: float, y: float) -> None:
-    draw.text((x, y), "+1", fill=IN_AUCTION, font=font(SMALL, True), anchor="mm")
+    write(draw, (x, y), "+1", size=SMALL, bold=True, fill=IN_AUCTION, anchor="mm")
 
 
 def _legend(sheet: Sheet, view: MogulView, tr: Text) -> None:
     items: list[tuple[Callable[[Draw, float, float], None], str]] = [
         (lambda draw, x, y: card(draw, x - 8, y - 11, "M09", 16), tr("mogul.picture.legend.card")),
         (star, tr("mogul.picture.legend.first")),
-        (lambda draw, x, y: triangle(draw, x, y, 16), tr("mogul.picture.legend.turn")),
     ]
+    if view.phase != "over":  # nobody is to play once the Crash is out
+        items.append((lambda draw, x, y: triangle(draw, x, y, 16), tr("mogul.picture.legend.turn")))
     if view.phase == "auction":
         items += [(in_mark, tr("mogul.picture.legend.in")), (out_mark, tr("mogul.picture.legend.out"))]
     if any(player.dividend for player in view.table):
@@ -330,13 +337,14 @@ def render_picture(view: MogulView, tr: Text) -> bytes:
     _card_panel(sheet, view, tr)
     sheet.rule()
     if view.phase == "over" and view.final_standings is not None:
+        _table(sheet, view, tr)  # the final board above the standings: a replay ends on both
+        sheet.rule()
         _standings(sheet, view, tr)
     else:
         _table(sheet, view, tr)
         _last_line(sheet, view, tr)
     sheet.rule()
-    if view.phase != "over":
-        _legend(sheet, view, tr)
+    _legend(sheet, view, tr)
     return sheet.png()
 
 

@@ -3,8 +3,9 @@ collect the five colours and stack them in your board's target order. Perfect in
 
 from __future__ import annotations
 
-from rules.engine import Game, Presentation
+from rules.engine import Game, Orders, Presentation
 
+from . import premoves
 from .actions import RacebowAction, action_code, parse_action
 from .ai import ai_action, easy
 from .data import MAX_PLAYERS, MIN_PLAYERS
@@ -42,5 +43,17 @@ GAME: Game[RacebowState, RacebowAction, RacebowView] = Game(
     levels={"easy": easy},
     # The draw pile's order is the one hidden fact: a move that draws from it cannot be undone.
     hidden=lambda state: state.pile,
+    orders=Orders(
+        fields=premoves.fields,
+        check=premoves.check,
+        decide=premoves.decide,
+        keep=premoves.keep,
+        describe=premoves.describe,
+        label=premoves.label,
+        suggest=premoves.suggest,
+        follow_up=premoves.follow_up,
+        why_stopped=premoves.why_stopped,
+    ),
+    up_next=premoves.up_next,
 )
 """Racebow as the registry holds it: no Secrets, every decision may show in public."""

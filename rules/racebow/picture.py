@@ -32,12 +32,12 @@ from rules.drawing import (
     Word,
     disc,
     fit,
-    font,
     ink_on,
     last_ring,
     last_symbol,
     triangle,
     width_of,
+    write,
 )
 from rules.drawing import LAST as LAST_COLOUR
 from rules.engine import Text
@@ -86,18 +86,22 @@ def pawn(draw: Draw, x: float, y: float, colour: str, radius: float = 15) -> Non
 def bonus(draw: Draw, x: float, y: float, symbol: str, half: float = 13) -> None:
     """A bonus pawn: a dark square with the board's symbol (> turbo, + propeller, o oxygen)."""
     draw.rounded_rectangle((x - half, y - half, x + half, y + half), radius=4, fill=BONUS, outline=INK)
-    draw.text((x, y + 1), symbol, fill=WHITE, font=font(int(half * 1.5), True), anchor="mm")
+    write(draw, (x, y + 1), symbol, size=int(half * 1.5), bold=True, fill=WHITE, anchor="mm")
 
 
 def action(draw: Draw, x: float, y: float, kind: str, size: int = 22) -> None:
     """A printed stack action: ▲ to the top, ▼ to the bottom, ⇅ swap."""
-    draw.text((x, y), ACTION_GLYPH[kind], fill=INK, font=font(size, True), anchor="mm")
+    write(draw, (x, y), ACTION_GLYPH[kind], size=size, bold=True, fill=INK, anchor="mm")
 
 
 def token(draw: Draw, x: float, y: float, seat: int, half: float = 11) -> None:
     """A player's pawn: a white token with the seat's number."""
-    draw.rounded_rectangle((x - half, y - half, x + half, y + half), radius=5, fill=WHITE, outline=INK, width=3)
-    draw.text((x, y), str(seat + 1), fill=INK, font=font(int(half * 1.5), True), anchor="mm")
+    outline = 3 if half >= 9 else 2
+    corner = 5 if half >= 9 else 3
+    draw.rounded_rectangle(
+        (x - half, y - half, x + half, y + half), radius=corner, fill=WHITE, outline=INK, width=outline
+    )
+    write(draw, (x, y), str(seat + 1), size=int(half * 1.5), bold=True, fill=INK, anchor="mm")
 
 
 def _frame(draw: Draw, x: float, y: float) -> None:
@@ -135,33 +139,47 @@ def picture_tiles(view: RacebowView) -> list[int]:
     return [index for index in shown if index in keep]
 
 
-def _strip(sheet: Sheet, view: RacebowView) -> None:
-    shown = picture_tiles(view)
-    rows = -(-len(shown) // PER_ROW)
-    sheet.reserve(rows * (HEADER + 3 * CELL + 16) + 10)
-    draw = sheet.draw
-    where: dict[int, tuple[float, float]] = {}  # track index -> the tile's top left corner
-    top = sheet.y + 6
-    for i, index in enumerate(shown):
-        row, column = divmod(i, PER_ROW)
-        x = LEFT + column * (TILE_WIDTH + TILE_GAP)
-        y = top + row * (HEADER + 3 * CELL + 16)
-        where[index] = (x, y)
-        if column == 0:
-            for level in (AIR, EARTH, 0):
-                ly = y + HEADER + (2 - level) * CELL + CELL / 2
-                draw.text((x - 10, ly), LEVELS[level], fill=MUTED, font=font(SMALL, True), anchor="rm")
-        if i and index != shown[i - 1] + 1:  # tiles left out between these two (a long track)
-            draw.text((x - TILE_GAP / 2, y + HEADER / 2), "⋯", fill=MUTED, font=font(SMALL, True), anchor="mm")
-        _tile(draw, view, index, x, y)
+Centre = Callable[[int, int], tuple[float, float] | None]
+
+
+def tile_corners(view: RacebowView, top: float) -> dict[int, tuple[float, float]]:
+    """The top left corner of each tile the strip shows, by track index, the strip starting at ``top``."""
+    return {
+        index: (LEFT + (i % PER_ROW) * (TILE_WIDTH + TILE_GAP), top + (i // PER_ROW) * (HEADER + 3 * CELL + 16))
+        for i, index in enumerate(picture_tiles(view))
+    }
+
+
+def cell_centres(corners: dict[int, tuple[float, float]]) -> Centre:
+    """Where the centre of a cell (track index, cell) is drawn; None for a tile left out."""
 
     def centre(index: int, cell: int) -> tuple[float, float] | None:
-        corner = where.get(index)
+        corner = corners.get(index)
         if corner is None:
             return None
         level, c = divmod(cell, CELLS_PER_LEVEL)
         return (corner[0] + c * CELL + CELL / 2, corner[1] + HEADER + (2 - level) * CELL + CELL / 2)
 
+    return centre
+
+
+def _strip(sheet: Sheet, view: RacebowView) -> None:
+    shown = picture_tiles(view)
+    rows = -(-len(shown) // PER_ROW)
+    sheet.reserve(rows * (HEADER + 3 * CELL + 16) + 10)
+    draw = sheet.draw
+    top = sheet.y + 6
+    corners = tile_corners(view, top)
+    for i, index in enumerate(shown):
+        x, y = corners[index]
+        if i % PER_ROW == 0:
+            for level in (AIR, EARTH, 0):
+                ly = y + HEADER + (2 - level) * CELL + CELL / 2
+                write(draw, (x - 10, ly), LEVELS[level], size=SMALL, bold=True, fill=MUTED, anchor="rm")
+        if i and index != shown[i - 1] + 1:  # tiles left out between these two (a long track)
+            write(draw, (x - TILE_GAP / 2, y + HEADER / 2), "⋯", size=SMALL, bold=True, fill=MUTED, anchor="mm")
+        _tile(draw, view, index, x, y)
+    centre = cell_centres(corners)
     _players_on(draw, view, centre)
     _last_path(draw, view, centre)
     sheet.y = top + rows * (HEADER + 3 * CELL + 16)
@@ -173,7 +191,9 @@ def _tile(draw: Draw, view: RacebowView, index: int, x: float, y: float) -> None
     colour = START if tile_id == START_TILE else _tile_colour(TILES[tile_id].colour)
     draw.rounded_rectangle((x, y, x + TILE_WIDTH, y + HEADER - 2), radius=6, fill=colour)
     label = "S" if tile_id == START_TILE else str(index)
-    draw.text((x + TILE_WIDTH / 2, y + HEADER / 2 - 1), label, fill=ink_on(colour), font=font(SMALL, True), anchor="mm")
+    write(
+        draw, (x + TILE_WIDTH / 2, y + HEADER / 2 - 1), label, size=SMALL, bold=True, fill=ink_on(colour), anchor="mm"
+    )
     cells = view.cells[index - view.first]
     reach = {r.cell for r in view.reach} if view.reach and index == view.where[view.turn][0] + 1 else set()
     for cell, char in enumerate(cells):
@@ -191,28 +211,42 @@ def _tile(draw: Draw, view: RacebowView, index: int, x: float, y: float) -> None
             _frame(draw, cx, cy)
 
 
-def _players_on(draw: Draw, view: RacebowView, centre: Callable[[int, int], tuple[float, float] | None]) -> None:
-    """The racers' pawns on their cells (side by side when they share one)."""
+SPOTS = {
+    1: ((0.0, 0.0),),
+    2: ((-8.5, 0.0), (8.5, 0.0)),
+    3: ((-8.5, -8.5), (8.5, -8.5), (0.0, 8.5)),
+    4: ((-8.5, -8.5), (8.5, -8.5), (-8.5, 8.5), (8.5, 8.5)),
+}
+"""Where the pawns of the players sharing a cell stand (RB-MOVE-05), from the cell's centre: apart,
+and inside the ring of the last turn's path (which runs ``CELL / 2 - 5`` from the centre)."""
+SHARED_HALF = 7.0
+"""Half the size of a pawn that shares its cell."""
+
+
+def player_spots(view: RacebowView, centre: Centre) -> dict[int, tuple[float, float, float]]:
+    """Each racer's pawn on the strip: its centre and its half size (smaller when sharing a cell)."""
     here: dict[tuple[int, int], list[int]] = {}
     for seat in range(view.players):
         if not view.places[seat]:
             here.setdefault(view.where[seat], []).append(seat)
+    found: dict[int, tuple[float, float, float]] = {}
     for (index, cell), seats in here.items():
         at = centre(index, cell)
         if at is None:
             continue
-        x, y = at
-        if len(seats) == 1:
-            token(draw, x, y, seats[0])
-            continue
-        half = 8 if len(seats) > 2 else 10
-        for k, seat in enumerate(seats):
-            dx = (k % 2 - 0.5) * (2 * half + 2)
-            dy = (k // 2 - (len(seats) > 2) * 0.5) * (2 * half + 2)
-            token(draw, x + dx, y + dy, seat, half)
+        half = 11.0 if len(seats) == 1 else SHARED_HALF
+        for seat, (dx, dy) in zip(seats, SPOTS[len(seats)], strict=True):
+            found[seat] = (at[0] + dx, at[1] + dy, half)
+    return found
 
 
-def _last_path(draw: Draw, view: RacebowView, centre: Callable[[int, int], tuple[float, float] | None]) -> None:
+def _players_on(draw: Draw, view: RacebowView, centre: Centre) -> None:
+    """The racers' pawns on their cells (spread over it when they share one)."""
+    for seat, (x, y, half) in player_spots(view, centre).items():
+        token(draw, x, y, seat, half)
+
+
+def _last_path(draw: Draw, view: RacebowView, centre: Centre) -> None:
     """The latest turn's path: each cell ringed, an arrow from each to the next."""
     points = [centre(index, cell) for index, cell in view.last.path]
     for a, b in pairwise(points):
@@ -237,7 +271,7 @@ def _slots(colours: str, target: str | None, size: int = 22) -> Icon:
                 good = target is not None and target[i] == colours[i]
                 fill = PAWN[colours[i]]
                 draw.rectangle(box, fill=fill, outline=INK, width=3 if good else 1)
-                draw.text((sx + size / 2, y), colours[i], fill=ink_on(fill), font=font(size - 8, True), anchor="mm")
+                write(draw, (sx + size / 2, y), colours[i], size=size - 8, bold=True, fill=ink_on(fill), anchor="mm")
             else:
                 draw.rectangle(box, fill=WHITE, outline=RULE, width=1)
 
@@ -318,16 +352,6 @@ def _title(view: RacebowView, tr: Text) -> tuple[str, str]:
 
 
 def _legend(sheet: Sheet, view: RacebowView, tr: Text) -> None:
-    if view.ask == "over":  # only the racers' lines are left: their symbols alone
-        sheet.legend(
-            [
-                (lambda draw, x, y: token(draw, x, y, 0, 10), tr("racebow.picture.legend.player")),
-                (_stack_symbol, tr("racebow.picture.legend.stack")),
-                (lambda draw, x, y: bonus(draw, x, y, ">", 10), tr("racebow.picture.legend.bonus")),
-            ],
-            key="racebow-over",
-        )
-        return
     items: list[tuple[Callable[[Draw, float, float], None], str]] = [
         (lambda draw, x, y: _levels_symbol(draw, x, y), tr("racebow.picture.legend.levels")),
         (lambda draw, x, y: pawn(draw, x, y, "R", 11), tr("racebow.picture.legend.pawn")),
@@ -352,7 +376,7 @@ def _legend(sheet: Sheet, view: RacebowView, tr: Text) -> None:
 
 
 def _gap_symbol(draw: Draw, x: float, y: float) -> None:
-    draw.text((x, y), "⋯", fill=MUTED, font=font(SMALL, True), anchor="mm")
+    write(draw, (x, y), "⋯", size=SMALL, bold=True, fill=MUTED, anchor="mm")
 
 
 def _stack_symbol(draw: Draw, x: float, y: float) -> None:
@@ -371,10 +395,9 @@ def render_picture(view: RacebowView, tr: Text) -> bytes:
     Racebow is public but the order of the draw pile, which the view does not hold)."""
     sheet = Sheet()
     sheet.title(*_title(view, tr))
-    if view.ask != "over":
-        sheet.space(10)
-        _strip(sheet, view)
-        sheet.rule()
+    sheet.space(10)
+    _strip(sheet, view)  # the final board too: a replay's last picture shows where everyone ended
+    sheet.rule()
     sheet.space(6)
     _players(sheet, view, tr)
     if view.ask != "over":

@@ -49,7 +49,9 @@ GAME: Game[TakenokoState, TakenokoAction, TakenokoView] = Game(
         keep=orders.keep,
         describe=orders.describe,
         label=orders.label,
+        suggest=orders.suggest,
         plan=orders.plan,
     ),
+    up_next=orders.up_next,
 )
 """Takenoko as the registry holds it."""

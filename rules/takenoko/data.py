@@ -155,9 +155,6 @@ def _build_cards() -> dict[str, Card]:
 CARDS: Final[dict[str, Card]] = _build_cards()
 """The 45 objective cards by id (PA-GG-1 … PA-GYP-3, GA-G-F … GA-P-2x3, PL-G-LINE … PL-PY-DIA)."""
 
-CARD_ORDER: Final[dict[str, int]] = {card_id: n for n, card_id in enumerate(CARDS)}
-"""A fixed order of the cards (hands are listed in it)."""
-
 
 def deck_of(category: str) -> tuple[str, ...]:
     """Every card id of a category, in the fixed order (to be shuffled at setup)."""

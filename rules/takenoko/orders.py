@@ -38,8 +38,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rules.engine import IllegalAction, Msg, OptionSpec, Order, Seat, msg
+from rules.engine import FieldSpec, IllegalAction, Msg, Order, Seat, msg
 from rules.takenoko.actions import ACT, END, VALIDATE, TakenokoAction
+from rules.takenoko.data import LAST_ROUND
 from rules.takenoko.objectives import best_first, met
 from rules.takenoko.state import TakenokoState
 from rules.takenoko.turn import action_kinds, free_kinds
@@ -49,14 +50,14 @@ FIELD = "auto_end"
 """The preference's one field."""
 VALUES: tuple[str, ...] = ("off", "on", "always")
 """Its values, "not set" first (see the module's docstring)."""
-SPEC = OptionSpec(name=FIELD, choices=VALUES, default="off")
+SPEC = FieldSpec(name=FIELD, choices=VALUES, default="off")
 PLACEMENTS = (ACT["place_canal"], ACT["place_chip"])
 """The free actions other than validating (TK-ACT-05)."""
 PLAN: Order = {FIELD: "on"}
 """The AI's plan: the gentle rule, so every free placement stays the AI's own decision."""
 
 
-def fields(state: TakenokoState, seat: Seat) -> Sequence[OptionSpec]:
+def fields(state: TakenokoState, seat: Seat) -> Sequence[FieldSpec]:
     """What ``seat`` may set now: the preference, at any time until the game is over."""
     if state.step == "over" or not 0 <= seat < state.players:
         return ()
@@ -137,3 +138,25 @@ def plan(state: TakenokoState, seat: Seat, rng: random.Random) -> Order | None:
     if state.step == "over" or not 0 <= seat < state.players:
         return None
     return dict(PLAN)
+
+
+def suggest(state: TakenokoState, seat: Seat) -> Order:
+    """The form's pre-filled preference: ``on``, the gentle rule (the AI's own way of ending its
+    turns; every free placement stays the player's decision); ``{}`` once the game is over."""
+    if state.step == "over" or not 0 <= seat < state.players:
+        return {}
+    return dict(PLAN)
+
+
+def up_next(state: TakenokoState) -> Seat | None:
+    """Who plays after the current turn, as the board tells: the next seat clockwise (TK-SETUP-04);
+    None when the current turn is the game's last (the one before the Emperor's holder after the
+    Emperor was taken, TK-END-02, or the last of round 100, TK-END-06) or the game is over."""
+    if state.step == "over":
+        return None
+    following = (state.turn + 1) % state.players
+    if state.emperor >= 0 and following == state.emperor:
+        return None
+    if following == state.first and state.round >= LAST_ROUND and state.emperor < 0:
+        return None
+    return following

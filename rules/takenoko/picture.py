@@ -2,7 +2,7 @@
 
 The same orientation and the same labels as the text board (layout.py), scaled so that the garden
 fills an 800-pixel-wide picture whatever its size: hexes in the plot colours (pale when dry),
-bamboo as stacked sections with their count, improvements as badges at the top of the hex,
+bamboo as stacked sections with their count, improvements as badges in the hex's upper half,
 figures in its bottom right corner (so a figure never hides a badge), canals as blue edges, and
 the letters or numbers of the open decision in the middle (on the edge, for a canal). Above it, a title line (round, who
 plays, the weather); under it, each player's line (points, objectives, eaten bamboo) and a legend.
@@ -28,10 +28,10 @@ from rules.drawing import (
     Piece,
     Sheet,
     Word,
-    font,
     last_symbol,
     outline,
     triangle,
+    write,
 )
 from rules.drawing import LAST as LAST_COLOUR
 from rules.engine import Text
@@ -170,7 +170,7 @@ def _choice_symbol(draw: Draw, x: float, y: float) -> None:
 def _label(draw: Draw, x: float, y: float, text: str, radius: float) -> None:
     """A choice's letter or number, as on the buttons: black on a white disc."""
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=WHITE, outline=INK, width=2)
-    draw.text((x, y), text, fill=INK, font=font(max(SMALL - 2, int(radius * 1.25)), True), anchor="mm")
+    write(draw, (x, y), text, size=max(SMALL - 2, int(radius * 1.25)), bold=True, fill=INK, anchor="mm")
 
 
 # -- the garden ---------------------------------------------------------------------------------------
@@ -230,6 +230,26 @@ def _garden(sheet: Sheet, view: TakenokoView) -> None:
     sheet.y += int(frame.height) + 16
 
 
+RING_DEPTH = 8 * SQRT3 / 2 + 2
+"""How far inside a plot's edge the last turn's violet outline reaches (drawn at ``radius - 8``, 4
+pixels wide)."""
+
+
+def canal_width(radius: float) -> int:
+    """How wide a canal is drawn along its edge (a new one has a violet border 4 pixels wider each side)."""
+    return max(5, int(radius * 0.16))
+
+
+def plot_marks(radius: float) -> dict[str, tuple[float, float, float]]:
+    """Where a plot's improvement badge and a choice's label go, from the plot's centre: x, y and
+    radius. The badge sits inside the plot, in its upper half, clear of its edges (canals and the
+    last turn's outline run along them) and of the label in the middle."""
+    return {
+        "improvement": (0.0, -0.46 * radius, 0.19 * radius),
+        "choice": (0.1 * radius, 0.02 * radius, max(12.0, radius * 0.28)),
+    }
+
+
 def _hex(draw: Draw, cx: float, cy: float, radius: float, fill: tuple[int, int, int]) -> None:
     corners = _corners(cx, cy, radius - 1)
     draw.polygon(corners, fill=fill)
@@ -238,16 +258,19 @@ def _hex(draw: Draw, cx: float, cy: float, radius: float, fill: tuple[int, int, 
 
 def _plot(draw: Draw, plot: Plot, at: tuple[float, float], radius: float) -> None:
     """One plot: its colour (pale when dry); its bamboo (bottom left) and their count (left); its
-    improvement (top). Figures go bottom right, a tile's label in the middle and a canal's on its
-    edge: none of them hides another."""
+    improvement (upper half, clear of the edges). Figures go bottom right, a tile's label in the
+    middle and a canal's on its edge: none of them hides another."""
     cx, cy = at
     _hex(draw, cx, cy, radius, FILL[plot.colour] if plot.irrigated else _pale(FILL[plot.colour]))
     bamboo(draw, cx - radius * 0.4, cy + radius * 0.66, plot.height, plot.colour, radius * 0.16)
     if plot.height:
-        count = font(max(SMALL, int(radius * 0.48)), True)
-        draw.text((cx - radius * 0.42, cy - radius * 0.2), str(plot.height), fill=INK, font=count, anchor="mm")
+        size = max(SMALL, int(radius * 0.48))
+        write(
+            draw, (cx - radius * 0.42, cy - radius * 0.2), str(plot.height), size=size, bold=True, fill=INK, anchor="mm"
+        )
     if plot.improvement:
-        badge(draw, cx, cy - radius * 0.6, plot.improvement, radius * 0.22)
+        x, y, badge_radius = plot_marks(radius)["improvement"]
+        badge(draw, cx + x, cy + y, plot.improvement, badge_radius)
 
 
 def _canal(
@@ -258,7 +281,7 @@ def _canal(
     mx, my = (ax + bx) / 2, (ay + by) / 2
     # The shared edge is perpendicular to the line between the two centres.
     dx, dy = (by - ay) / SQRT3 / 2, -(bx - ax) / SQRT3 / 2
-    width = max(5, int(radius * 0.16))
+    width = canal_width(radius)
     if new:
         draw.line((mx - dx, my - dy, mx + dx, my + dy), fill=LAST_COLOUR, width=width + 8)
     draw.line((mx - dx, my - dy, mx + dx, my + dy), fill=WATER, width=width)
@@ -285,7 +308,7 @@ def _figures(draw: Draw, view: TakenokoView, centre: Callable[[Hex], tuple[float
 def _choices(draw: Draw, view: TakenokoView, centre: Callable[[Hex], tuple[float, float]], radius: float) -> None:
     """The labels of the open decision, the same as the text board's and the buttons'."""
     labels = marks_of(view.targets)
-    disc = max(12.0, radius * 0.28)  # in the middle, clear of the count, the badge and the figures
+    disc = plot_marks(radius)["choice"][2]
     edge_disc = max(11.0, radius * 0.21)  # on an edge, between two plots' corners
     for action in view.targets:
         text = ROW_MARK if view.by_row else labels[action_code(action)]
@@ -293,7 +316,7 @@ def _choices(draw: Draw, view: TakenokoView, centre: Callable[[Hex], tuple[float
         if action.kind == "spot":
             cx, cy = centre(h)
             outline(draw, _corners(cx, cy, radius - 5), OUTLINE, 2)
-            draw.text((cx, cy), f"({text})", fill=INK, font=font(max(TEXT, int(radius * 0.5)), True), anchor="mm")
+            write(draw, (cx, cy), f"({text})", size=max(TEXT, int(radius * 0.5)), bold=True, fill=INK, anchor="mm")
             continue
         if action.kind == "canal":
             a, b = edge_hexes((action.q, action.r, action.d))
@@ -302,7 +325,8 @@ def _choices(draw: Draw, view: TakenokoView, centre: Callable[[Hex], tuple[float
             continue
         else:
             cx, cy = centre(h)
-            x, y = cx + radius * 0.1, cy - radius * 0.05
+            dx, dy, _ = plot_marks(radius)["choice"]
+            x, y = cx + dx, cy + dy
         _label(draw, x, y, text, disc)
 
 

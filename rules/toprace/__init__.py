@@ -49,8 +49,12 @@ GAME: Game[TopRaceState, Action, TopRaceView] = Game(
         keep=orders.keep,
         describe=orders.describe,
         label=orders.label,
+        suggest=ai.suggest,
+        follow_up=orders.follow_up,
+        why_stopped=orders.why_stopped,
         plan=ai.plan,
     ),
+    up_next=orders.up_next,
     state_version=1,
 )
 """Top Race as the registry holds it."""

@@ -114,16 +114,55 @@ def bid_limit(state: TopRaceState, seat: int) -> int:
 def limit_order(state: TopRaceState, seat: int, limit: int) -> Order | None:
     """A limit as a standing order (TR-ORD): the limit, or a pass in advance when the next bid is
     already beyond it; None outside an offer ``seat`` is still in."""
-    if not orders.fields(state, seat):
+    if not orders.in_offer(state, seat):
         return None
     lo = max(state.high + BID_STEP, BID_STEP)
     value = str(limit) if lo <= limit else orders.PASS_VALUE
-    return orders.check(state, seat, {orders.MAX_BID: value})
+    return orders.check(state, seat, {**orders.NO_POLICY, orders.MAX_BID: value})
 
 
 def plan(state: TopRaceState, seat: int, rng: random.Random) -> Order | None:
     """The normal (and strong) AI's bidding for the open offer as a standing order."""
-    return limit_order(state, seat, bid_limit(state, seat)) if orders.fields(state, seat) else None
+    return limit_order(state, seat, bid_limit(state, seat)) if orders.in_offer(state, seat) else None
+
+
+def suggest(state: TopRaceState, seat: int) -> Order:
+    """The form's pre-filled order (TR-ORD-6), from the seat's own view (its hand and money, the
+    public board): during an auction, the normal AI's limit for the car on offer, and a policy
+    giving each car still unsold the AI's limit for it (its hand decides which cars it pushes),
+    the lowest of them for any car; else no policy. ``{}`` once the game is over.
+
+    The policy is for the whole game while races follow this one (TR-GP-1): its maxima, from this
+    race's hand, then answer the next race's first offers too, until the player next looks and
+    the form offers that race's (a policy for this race alone would ask each player again at the
+    start of every auction)."""
+    if state.phase == "over" or not 0 <= seat < state.players:
+        return {}
+    values: dict[str, str] = dict(orders.NO_POLICY)
+    if state.race < state.races:
+        values[orders.SCOPE] = "game"
+    if orders.in_offer(state, seat):
+        lo = max(state.high + BID_STEP, BID_STEP)
+        limit = bid_limit(state, seat)
+        values[orders.MAX_BID] = str(limit) if lo <= limit else orders.PASS_VALUE
+    if state.phase == "auction":
+        unsold = [car for car in range(NCARS) if state.owner[car] < 0]
+        limits = {
+            car: max(0, int(min(car_value(state, seat, car) - MARGIN, float(state.money[seat])) // BID_STEP) * BID_STEP)
+            for car in unsold
+        }
+        if limits:
+            values[orders.POLICY] = _policy_value(min(limits.values()))
+            values[orders.COLOURS] = orders.OWN
+            for car in range(NCARS):
+                own = _policy_value(limits[car]) if car in limits else orders.SAME
+                values[orders.car_field(state, car)] = orders.SAME if own == values[orders.POLICY] else own
+    return orders.check(state, seat, values)
+
+
+def _policy_value(limit: int) -> str:
+    """A limit as a policy's value: the amount, or a pass below the smallest bid."""
+    return str(limit) if limit >= BID_STEP else orders.PASS_VALUE
 
 
 def easy_limit(state: TopRaceState, seat: int) -> int:
@@ -136,7 +175,7 @@ def easy_limit(state: TopRaceState, seat: int) -> int:
 def easy_plan(state: TopRaceState, seat: int, rng: random.Random) -> Order | None:
     """The easy AI's bidding as a standing order (a level's own plan, for a service that sets
     each AI seat's order at its level)."""
-    return limit_order(state, seat, easy_limit(state, seat)) if orders.fields(state, seat) else None
+    return limit_order(state, seat, easy_limit(state, seat)) if orders.in_offer(state, seat) else None
 
 
 def _bid(state: TopRaceState, seat: int, opts: list[Action], order: Order | None) -> Action:

@@ -10,14 +10,11 @@ from dataclasses import dataclass
 
 # -- cars and editions (§1.1) ------------------------------------------------------------------
 
-CARS = "ABCDEF"
-"""Car letters; a car is referred to by its index 0..5 everywhere in the engine."""
 NCARS = 6
 JOKER = 6
 """The joker symbol on a card slot (not a car)."""
 CAR_LETTERS = "ABCDEFJ"
 
-EDITIONS = ("classic", "alt")
 EDITION_EMOJI: dict[str, tuple[str, ...]] = {
     # A..F, then J. Emoji stay outside code blocks (their width breaks alignment).
     "classic": ("🩵", "🟥", "⬜", "🟩", "🟦", "🟨", "⬛"),

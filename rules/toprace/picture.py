@@ -15,6 +15,7 @@ outline where it started.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -35,10 +36,13 @@ from rules.drawing import (
     Sheet,
     Word,
     disc,
-    font,
+    fit,
     last_ring,
     last_symbol,
+    text_box,
     triangle,
+    width_of,
+    write,
 )
 from rules.drawing import LAST as LAST_COLOUR
 from rules.engine import Text
@@ -111,11 +115,11 @@ def car_disc(draw: Draw, x: float, y: float, edition: str, car: int, *, radius: 
     disc(draw, x, y, radius, car_colour(edition, car), CAR_LETTERS[car], size=int(radius * 1.25))
 
 
-def broken_disc(draw: Draw, x: float, y: float, edition: str, car: int) -> None:
+def broken_disc(draw: Draw, x: float, y: float, edition: str, car: int, *, radius: float = CAR_RADIUS) -> None:
     """A broken-down car (TR-PAIR-3): a pale disc, its letter in lower case, a red slash."""
-    r = CAR_RADIUS
+    r = radius
     draw.ellipse((x - r, y - r, x + r, y + r), fill=_pale(car_colour(edition, car)), outline=TIP_LINE, width=2)
-    draw.text((x, y), CAR_LETTERS[car].lower(), fill=INK, font=font(int(r * 1.25), True), anchor="mm")
+    write(draw, (x, y), CAR_LETTERS[car].lower(), size=int(r * 1.25), bold=True, fill=INK, anchor="mm")
     draw.line((x - r * 0.7, y + r * 0.7, x + r * 0.7, y - r * 0.7), fill=TIP_LINE, width=2)
 
 
@@ -154,6 +158,98 @@ class _Course:
         return (self.lane_x(ROW[cell], LANE[cell]), self.row_y(ROW[cell]))
 
 
+Box = tuple[float, float, float, float]
+LABEL = SMALL - 3
+"""Size of the course's labels, row numbers and initials (a label shrinks to its room, to ``TINY``)."""
+TINY = 11
+
+
+def _column_right(column: int) -> float:
+    """The right end of a column's room: the line before the next column, or the margin."""
+    return MARGIN + COLUMN_WIDTH * (column + 1) - 4 if column < len(COLUMNS) - 1 else WIDTH - MARGIN
+
+
+def _shrunk(text: str, room: float, bold: bool = True) -> tuple[str, int]:
+    """``text`` at the largest size from ``LABEL`` down to ``TINY`` that fits ``room``, cut with
+    '…' at the smallest if it still does not."""
+    room -= 2  # the ink may pass the advance by a pixel
+    for size in range(LABEL, TINY - 1, -1):
+        if width_of(text, size, bold) <= room:
+            return text, size
+    return fit(text, TINY, room, bold), TINY
+
+
+@dataclass(frozen=True)
+class Label:
+    """A text on the course: where it is drawn, how, and the box its ink covers."""
+
+    text: str
+    xy: tuple[float, float]
+    size: int
+    anchor: str
+    colour: Colour
+    bold: bool = True
+
+    @property
+    def box(self) -> Box:
+        return text_box(self.xy, self.text, size=self.size, bold=self.bold, anchor=self.anchor)
+
+    def draw(self, draw: Draw) -> None:
+        write(draw, self.xy, self.text, size=self.size, bold=self.bold, fill=self.colour, anchor=self.anchor)
+
+
+def _line_ends(course: _Course, row: int) -> tuple[float, float, float]:
+    """The y of the line just above ``row`` and its two ends."""
+    y = course.row_y(row) - ROW_PITCH / 2
+    left = course.lane_x(row, 1) - LANE_PITCH / 2 - 4
+    right = course.lane_x(row, LANES[row]) + LANE_PITCH / 2 + 4
+    return y, left, right
+
+
+def _labels(course: _Course, texts: tuple[str, str, str, str, str], tips: tuple[bool, ...]) -> list[Label]:
+    """The course's labels: the start and each TIP line's before the line, on its left (the right
+    of a row is its initials' room), shrunk to the room left after the row numbers' column; the
+    finish above its line."""
+    start, finish, *tip_labels = texts
+    found = []
+    for row, text, colour, bold in [
+        (0, start, MUTED, False),
+        *((row, tip_labels[k], TIP_DONE if tips[k] else TIP_LINE, True) for k, row in enumerate(TIP_ROWS)),
+    ]:
+        y, left, _ = _line_ends(course, row)
+        shown, size = _shrunk(text, left - 6 - _column_left(course.column(row)), bold)
+        found.append(Label(shown, (left - 6, y), size, "rm", colour, bold))
+    left, right = _finish_ends(course)
+    y = course.row_y(COLUMNS[-1][1]) - ROW_PITCH / 2 - 26
+    found.append(Label(finish, ((left + right) / 2, y), LABEL, "mm", INK))
+    return found
+
+
+def _column_left(column: int) -> float:
+    """The left end of a column's room: the margin, or just after the line between two columns."""
+    return MARGIN + COLUMN_WIDTH * column + 4 if column else MARGIN
+
+
+def _finish_ends(course: _Course) -> tuple[float, float]:
+    last = COLUMNS[-1][1]
+    return course.lane_x(last, 1) - LANE_PITCH / 2, course.lane_x(last, LANES[last]) + LANE_PITCH / 2
+
+
+def _numbers(course: _Course) -> list[Label]:
+    """Each row's number, left of its cells."""
+    return [
+        Label(str(row), (course.lane_x(row, 1) - LANE_PITCH / 2 - 8, course.row_y(row)), LABEL, "rm", MUTED, False)
+        for lo, hi in COLUMNS
+        for row in range(lo, hi + 1)
+    ]
+
+
+def cell_box(course: _Course, row: int, lane: int) -> Box:
+    """The box a cell of the course is drawn in."""
+    x, y = course.lane_x(row, lane), course.row_y(row)
+    return (x - 16, y - 12, x + 16, y + 12)
+
+
 @lru_cache(maxsize=64)
 def _background(labels: tuple[str, str, str, str, str], tips: tuple[bool, ...]) -> Image.Image:
     """The empty course: cells, row numbers, the grid's arrows, the start, the TIP lines (crossed
@@ -161,51 +257,45 @@ def _background(labels: tuple[str, str, str, str, str], tips: tuple[bool, ...]) 
     image = Image.new("RGB", (WIDTH, int(_Course.height)), PAPER)
     draw = ImageDraw.Draw(image)
     course = _Course(0)
-    start, finish, *tip_labels = labels
-    small = font(SMALL - 3)
     for index, (lo, hi) in enumerate(COLUMNS):
         for row in range(lo, hi + 1):
-            y = course.row_y(row)
-            left = course.lane_x(row, 1) - LANE_PITCH / 2
-            draw.text((left - 8, y), str(row), fill=MUTED, font=small, anchor="rm")
             for lane in range(1, LANES[row] + 1):
-                x = course.lane_x(row, lane)
                 fill = GRID if row <= 0 else TRACK
-                draw.rounded_rectangle((x - 16, y - 12, x + 16, y + 12), radius=6, fill=fill, outline=RULE)
+                draw.rounded_rectangle(cell_box(course, row, lane), radius=6, fill=fill, outline=RULE)
                 if CELL_INDEX[(row, lane)] in ARROWS:
-                    triangle_up(draw, x, y, 9, MUTED)
+                    triangle_up(draw, course.lane_x(row, lane), course.row_y(row), 9, MUTED)
             if row in TIP_ROWS:
-                k = TIP_ROWS.index(row)
-                _mark_line(draw, course, row, tip_labels[k], TIP_DONE if tips[k] else TIP_LINE)
+                _dashes(draw, course, row, TIP_DONE if tips[TIP_ROWS.index(row)] else TIP_LINE)
             if row == 0:
-                _mark_line(draw, course, row, start, MUTED)
+                _dashes(draw, course, row, MUTED)
         if index < len(COLUMNS) - 1:
             x = MARGIN + COLUMN_WIDTH * (index + 1)
             draw.line((x, course.top + 10, x, course.bottom), fill=RULE, width=1)
+    for label in [*_numbers(course), *_labels(course, labels, tips)]:
+        label.draw(draw)
     last = COLUMNS[-1][1]
     y = course.row_y(last) - ROW_PITCH / 2 - 4
-    left = course.lane_x(last, 1) - LANE_PITCH / 2
-    right = course.lane_x(last, LANES[last]) + LANE_PITCH / 2
+    left, right = _finish_ends(course)
     square = 6
     for i, x in enumerate(range(int(left), int(right), square)):
         for j in range(2):
             draw.rectangle(
                 (x, y - square * (j + 1), min(x + square, right), y - square * j), fill=INK if (i + j) % 2 else WHITE
             )
-    draw.text(((left + right) / 2, y - 22), finish, fill=INK, font=font(SMALL - 3, True), anchor="mm")
     return image
+
+
+def _texts(view: TopRaceView, tr: Text) -> tuple[str, str, str, str, str]:
+    tips = [
+        tr("toprace.picture.tip_done" if done else "toprace.picture.tip", tip=k + 1) for k, done in enumerate(view.tips)
+    ]
+    return (tr("toprace.picture.start"), tr("toprace.picture.finish"), tips[0], tips[1], tips[2])
 
 
 def _course(sheet: Sheet, view: TopRaceView, tr: Text) -> None:
     sheet.reserve(int(_Course.height))
     top = sheet.y
-    tips = tuple(view.tips)
-    labels = (
-        tr("toprace.picture.start"),
-        tr("toprace.picture.finish"),
-        *(tr("toprace.picture.tip_done" if done else "toprace.picture.tip", tip=k + 1) for k, done in enumerate(tips)),
-    )
-    sheet.image.paste(_background((labels[0], labels[1], labels[2], labels[3], labels[4]), tips), (0, top))
+    sheet.image.paste(_background(_texts(view, tr), tuple(view.tips)), (0, top))
     course = _Course(top)
     _finished(sheet.draw, course, view)
     _cars(sheet.draw, course, view, tr)
@@ -217,14 +307,11 @@ def triangle_up(draw: Draw, x: float, y: float, size: float, fill: Colour) -> No
     draw.polygon([(x - size / 2, y + size / 3), (x + size / 2, y + size / 3), (x, y - size / 2)], fill=fill)
 
 
-def _mark_line(draw: Draw, course: _Course, row: int, label: str, colour: Colour) -> None:
-    """A line across the column just above ``row``, labelled on its right."""
-    y = course.row_y(row) - ROW_PITCH / 2
-    left = course.lane_x(row, 1) - LANE_PITCH / 2 - 4
-    right = course.lane_x(row, LANES[row]) + LANE_PITCH / 2 + 4
+def _dashes(draw: Draw, course: _Course, row: int, colour: Colour) -> None:
+    """A dashed line across the column just above ``row``."""
+    y, left, right = _line_ends(course, row)
     for x in range(int(left), int(right), 10):
         draw.line((x, y, min(x + 6, right), y), fill=colour, width=3)
-    draw.text((right + 6, y), label, fill=colour, font=font(SMALL - 3, True), anchor="lm")
 
 
 def _finish_spot(course: _Course, place: int) -> tuple[float, float]:
@@ -239,7 +326,7 @@ def _finished(draw: Draw, course: _Course, view: TopRaceView) -> None:
     for place, car in enumerate(view.finish):
         x, y = _finish_spot(course, place)
         car_disc(draw, x, y, view.edition, car, radius=12)
-        draw.text((x, y - 21), str(place + 1), fill=INK, font=font(SMALL - 3, True), anchor="mm")
+        write(draw, (x, y - 21), str(place + 1), size=LABEL, bold=True, fill=INK, anchor="mm")
 
 
 def _initials(tr: Text, players: int) -> list[str]:
@@ -256,45 +343,120 @@ def _initials(tr: Text, players: int) -> list[str]:
     return found
 
 
+@dataclass(frozen=True)
+class Placed:
+    """A car on the course as drawn: its centre and radius; a broken-down one at its reference cell."""
+
+    car: int
+    x: float
+    y: float
+    radius: float
+    broken: bool
+
+    @property
+    def box(self) -> Box:
+        return (self.x - self.radius, self.y - self.radius, self.x + self.radius, self.y + self.radius)
+
+
+SHARED = {1: (CAR_RADIUS, 0.0), 2: (9.0, 18.0), 3: (6.0, 12.0)}
+"""Radius of the cars that share a cell (a car and the broken-down ones waiting there, TR-PAIR-3:
+it blocks nothing), and how far apart their centres are: side by side within the lane, clear of
+the next lane's cars."""
+
+
+def placed_cars(course: _Course, view: TopRaceView) -> list[Placed]:
+    """Every car on the course: the one standing on a cell first (left), then the broken-down ones
+    whose reference cell it is, side by side within the cell."""
+    sharing: dict[int, list[tuple[int, bool]]] = {}
+    for car in range(NCARS):
+        if view.cell[car] != OFF:
+            sharing.setdefault(view.cell[car], []).insert(0, (car, False))
+        if view.ref[car] != OFF:
+            sharing.setdefault(view.ref[car], []).append((car, True))
+    found = []
+    for cell, cars in sharing.items():
+        x, y = course.cell(cell)
+        radius, step = SHARED[min(len(cars), 3)]
+        for index, (car, broken) in enumerate(cars):
+            found.append(Placed(car, x + (index - (len(cars) - 1) / 2) * step, y, radius, broken))
+    return found
+
+
+def row_tags(course: _Course, view: TopRaceView, tr: Text, cars: list[Placed]) -> list[tuple[int, Label, list[int]]]:
+    """Each row's owners' initials, right of its cells, in the order of their cars left to right,
+    shrunk (then cut) to the room left before the next column; with the cars they name, in order."""
+    initials = _initials(tr, view.players)
+    rows: dict[int, list[Placed]] = {}
+    for placed in cars:
+        if view.owner[placed.car] >= 0:
+            cell = view.ref[placed.car] if placed.broken else view.cell[placed.car]
+            rows.setdefault(ROW[cell], []).append(placed)
+    found = []
+    for row, here in sorted(rows.items()):
+        here.sort(key=lambda p: p.x)
+        right = course.lane_x(row, LANES[row]) + LANE_PITCH / 2 + 6
+        text, size = _shrunk(
+            " ".join(initials[view.owner[p.car]] for p in here), _column_right(course.column(row)) - right
+        )
+        found.append((row, Label(text, (right, course.row_y(row)), size, "lm", INK), [p.car for p in here]))
+    return found
+
+
 def _cars(draw: Draw, course: _Course, view: TopRaceView, tr: Text) -> None:
     """The cars on the course, their owners' initials at the row's end, the last move's marks."""
     ed = view.edition
-    initials = _initials(tr, view.players)
-    standing = {view.cell[car]: car for car in range(NCARS) if view.cell[car] != OFF}
-    tags: dict[int, list[str]] = {}
     for trail in view.moved:
         if trail.start not in (OFF, FINISH):
             x, y = course.cell(trail.start)
             draw.ellipse((x - 13, y - 13, x + 13, y + 13), outline=LAST_COLOUR, width=3)
-    for cell, car in standing.items():
-        x, y = course.cell(cell)
-        car_disc(draw, x, y, ed, car)
-        if view.owner[car] >= 0:
-            tags.setdefault(ROW[cell], []).append(initials[view.owner[car]])
-    for car in range(NCARS):
-        ref = view.ref[car]
-        if ref == OFF:
-            continue
-        x, y = course.cell(ref)
-        if ref in standing:  # another car stands on its cell: it waits beside it (as the text board)
-            x += LANE_PITCH * 0.55
-        broken_disc(draw, x, y, ed, car)
-        if view.owner[car] >= 0:
-            tags.setdefault(ROW[ref], []).append(initials[view.owner[car]])
+    cars = placed_cars(course, view)
+    for placed in cars:
+        paint = broken_disc if placed.broken else car_disc
+        paint(draw, placed.x, placed.y, ed, placed.car, radius=placed.radius)
     moved = {trail.car for trail in view.moved}
+    for placed in cars:
+        if placed.car in moved:
+            last_ring(draw, placed.box)
     for car in moved:
-        where = view.cell[car] if view.cell[car] != OFF else view.ref[car]
-        if where != OFF:
-            x, y = course.cell(where)
-            if view.ref[car] != OFF and view.ref[car] in standing:
-                x += LANE_PITCH * 0.55
-            last_ring(draw, (x - CAR_RADIUS, y - CAR_RADIUS, x + CAR_RADIUS, y + CAR_RADIUS))
-        elif car in view.finish:
+        if car in view.finish:
             x, y = _finish_spot(course, view.finish.index(car))
             last_ring(draw, (x - 12, y - 12, x + 12, y + 12))
-    for row, names in tags.items():
-        right = course.lane_x(row, LANES[row]) + LANE_PITCH / 2 + 6
-        draw.text((right, course.row_y(row)), " ".join(names), fill=INK, font=font(SMALL - 3, True), anchor="lm")
+    for _, label, _ in row_tags(course, view, tr, cars):
+        label.draw(draw)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the course's parts are drawn (for checking that none hides another)."""
+
+    cells: list[Box]
+    numbers: list[Label]
+    labels: list[Label]
+    cars: list[Placed]
+    tags: list[tuple[int, Label, list[int]]]
+    columns: list[tuple[float, float]]
+    """Each column's room, left to right."""
+
+
+def layout(view: TopRaceView, tr: Text) -> Layout:
+    """The course of ``view`` as ``render_picture`` lays it out, measured from the course's top."""
+    course = _Course(0)
+    cells = [
+        cell_box(course, row, lane)
+        for lo, hi in COLUMNS
+        for row in range(lo, hi + 1)
+        for lane in range(1, LANES[row] + 1)
+    ]
+    cars = placed_cars(course, view)
+    columns = [(_column_left(i), _column_right(i)) for i in range(len(COLUMNS))]
+    return Layout(
+        cells,
+        _numbers(course),
+        _labels(course, _texts(view, tr), tuple(view.tips)),
+        cars,
+        row_tags(course, view, tr, cars),
+        columns,
+    )
 
 
 # -- under the course -------------------------------------------------------------------------------------

@@ -55,8 +55,8 @@ async def a_server_database(path: Path, clock: Clock) -> SqliteStore:
     await service.join(Place(guild_id=7, channel_id=5), ANA)
     await service.create(Place(guild_id=7, channel_id=6), "mogul", DEE)
     await service.cancel(Place(guild_id=7, channel_id=6), DEE)
-    await store.set_dm_closed(BEN.id, True)
-    await store.set_dm_closed(CY.id, False)
+    await store.note_dm_closed(BEN.id)
+    await store.set_reminders(CY.id, True)
     await store.set_reminders(DEE.id, False)
     return store
 

@@ -41,3 +41,13 @@ async def _close_stores() -> AsyncIterator[None]:
         store = getattr(_BOTS.pop(), "store", None)
         if store is not None:
             await store.close()
+
+
+async def restart(env: Any, database: Path | str) -> None:
+    """Restart the bot as a shutdown does: the old bot closes its store (which writes what it noted,
+    GameBot.close), then a new one starts on the same database. (simcord's own restart_bot leaves
+    the old bot as a crash would.)"""
+    store = getattr(env.bot, "store", None)
+    if store is not None:
+        await store.close()
+    await env.restart_bot(make_bot(database))

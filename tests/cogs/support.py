@@ -60,6 +60,16 @@ def custom_ids(message: Any) -> list[str]:
     return ids
 
 
+def reply_of(result: Any) -> Any:
+    """The reply only the clicker sees: the response, or, for a click on the board (acknowledged
+    without touching it, so the board can be edited through it), the followup that came after."""
+    if result.response is not None and result.response.ephemeral:
+        return result.response
+    private = [m for m in result.followups if m.ephemeral]
+    assert private, result
+    return private[-1]
+
+
 def pick(ask: Ask) -> str:
     """The policy's action code for an open decision."""
     codes = [c.code for c in ask.choices]
@@ -103,8 +113,44 @@ async def play_one(env: Any, channel: Any, actors: dict[str, Any], *, ai: bool =
     if custom_id in custom_ids(board):
         return await actor.click(board, custom_id=custom_id)
     opened = await actor.click(board, custom_id=f"gh:{table.id}:mine")
-    assert opened.ephemeral
-    return await actor.click(opened.response, custom_id=custom_id)
+    return await actor.click(reply_of(opened), custom_id=custom_id)
+
+
+def form_controls(shown: Any) -> dict[str, dict[str, Any]]:
+    """The controls of a modal a click answered with, by custom id (labels unwrapped)."""
+    found: dict[str, dict[str, Any]] = {}
+    for component in shown.modal["components"]:
+        inner = component.get("component") or component
+        for control in [inner, *inner.get("components", [])]:
+            if control.get("custom_id"):
+                found[control["custom_id"]] = control
+    return found
+
+
+def prefilled(shown: Any) -> dict[str, str]:
+    """What a modal shows before anyone types: each control's value (menus: their picked
+    values joined by ",")."""
+    values: dict[str, str] = {}
+    for name, control in form_controls(shown).items():
+        if control["type"] == 4:  # a text input
+            values[name] = str(control.get("value") or "")
+        else:
+            values[name] = ",".join(o["value"] for o in control.get("options", []) if o.get("default"))
+    return values
+
+
+async def submit_form(actor: Any, shown: Any, values: dict[str, str]) -> Any:
+    """Fill a modal as a person does (menus picked, radio buttons chosen, text typed) and send it;
+    a menu's several values are given joined by ","."""
+    controls = form_controls(shown)
+    filled: dict[str, Any] = {}
+    for name, value in values.items():
+        kind = controls[name]["type"]
+        if kind == 3:  # a menu
+            filled[name] = [v for v in value.split(",") if v]
+        elif value or kind == 4:
+            filled[name] = value
+    return await actor.submit_modal(shown, filled)
 
 
 def close_dms(env: Any, member: Any) -> None:

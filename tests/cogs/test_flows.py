@@ -6,10 +6,33 @@ from pathlib import Path
 from typing import Any
 
 from bot.i18n import t
-from tests.cogs.conftest import make_bot
-from tests.cogs.support import board_of, close_dms, custom_ids, hub, open_mogul, pick, play_one, table_in
+from db.records import TableRecord
+from db.sqlite import SqliteStore
+from tests.cogs.conftest import make_bot, restart
+from tests.cogs.support import (
+    board_of,
+    close_dms,
+    custom_ids,
+    hub,
+    open_mogul,
+    pick,
+    play_one,
+    reply_of,
+    table_in,
+)
 
 STALE = t("error.stale", "en")
+
+
+async def _stored(db_path: Path, channel: Any) -> TableRecord:
+    """The channel's table as the database holds it (not as the running bot has noted it)."""
+    store = await SqliteStore.open(db_path)
+    try:
+        table = await store.live_table(channel.id)
+    finally:
+        await store.close()
+    assert table is not None
+    return table
 
 
 async def _snapshot(env: Any, channel: Any) -> tuple[int, str, tuple[Any, ...]]:
@@ -26,7 +49,7 @@ async def test_restart_keeps_buttons_working(simcord_env: Any, db_path: Path) ->
     assert hand.ephemeral and f"gh:{table.id}:{ask.decision}:{pick(ask)}" in custom_ids(hand.response)
     await play_one(simcord_env, channel, actors)  # the buttons in that hand are now stale
 
-    await simcord_env.restart_bot(make_bot(db_path))
+    await restart(simcord_env, db_path)
 
     before = await _snapshot(simcord_env, channel)
     stale = await actors[ask.user_id].click(hand.response, custom_id=f"gh:{table.id}:{ask.decision}:{pick(ask)}")
@@ -35,11 +58,38 @@ async def test_restart_keeps_buttons_working(simcord_env: Any, db_path: Path) ->
 
     # The board from before the restart still answers: "My hand" and the current choice.
     board = await board_of(simcord_env, channel)
-    mine = await actors[ask.user_id].click(board, custom_id=f"gh:{table.id}:hand")
-    assert mine.ephemeral and "Mogul" in mine.response.content
+    mine = reply_of(await actors[ask.user_id].click(board, custom_id=f"gh:{table.id}:hand"))
+    assert "Mogul" in mine.content
     res = await play_one(simcord_env, channel, actors)
     assert res.acknowledged
     assert (await table_in(simcord_env, channel)).ply > before[0]
+
+
+async def test_after_a_crash_the_board_that_moved_last_still_plays_and_becomes_the_board(
+    simcord_env: Any, db_path: Path
+) -> None:
+    """A crash right after a hand-off loses where the new board went (it is noted, written with
+    the next move): the table then knows no board, so nothing stale is ever edited; a click on the
+    live board still plays, and that message is the board again."""
+    _, channel, actors = await open_mogul(simcord_env)
+    for _ in range(12):  # until a hand-off is the last thing that happened
+        await play_one(simcord_env, channel, actors)
+        if (await _stored(db_path, channel)).board_message_id is None:
+            break
+    live = channel.history()[-1]
+    table = await table_in(simcord_env, channel)
+    (ask,) = await hub(simcord_env).service.asks(table_id=table.id)
+
+    assert (await _stored(db_path, channel)).board_message_id is None
+    await simcord_env.restart_bot(make_bot(db_path))  # no close: as a crash
+    assert (await table_in(simcord_env, channel)).board_message_id is None
+    button = f"gh:{table.id}:{ask.decision}:{pick(ask)}"
+    assert button in custom_ids(live)
+    res = await actors[ask.user_id].click(live, custom_id=button)
+    assert res.acknowledged and not res.ephemeral
+    after = await table_in(simcord_env, channel)
+    assert after.ply > table.ply and after.board_message_id is not None
+    assert (await board_of(simcord_env, channel)).id in (live.id, channel.history()[-1].id)
 
 
 async def test_closed_dms_play_through_hand(simcord_env: Any) -> None:
@@ -171,9 +221,9 @@ async def test_secret_choices_and_other_commands(simcord_env: Any) -> None:
         if len(table.decisions) > 1 or f"gh:{table.id}:mine" in custom_ids(board):
             asks = await hub(simcord_env).service.asks(table_id=table.id)
             human = next(a for a in asks if a.user_id in actors)
-            opened = await actors[human.user_id].click(board, custom_id=f"gh:{table.id}:mine")
-            assert opened.ephemeral and custom_ids(opened.response)
-            done = await actors[human.user_id].click(opened.response, custom_id=custom_ids(opened.response)[0])
+            opened = reply_of(await actors[human.user_id].click(board, custom_id=f"gh:{table.id}:mine"))
+            assert custom_ids(opened)
+            done = await actors[human.user_id].click(opened, custom_id=custom_ids(opened)[0])
             assert done.response.ephemeral
         else:
             await play_one(simcord_env, channel, actors)

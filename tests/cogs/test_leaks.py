@@ -5,13 +5,14 @@ through Discord, and finds no secret; and a player's chosen name never pings any
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from rules.engine import Game, playout, random_player
 from tests.cogs.conftest import TEST_GAMES
-from tests.cogs.support import board_of, custom_ids, hub, table_in
+from tests.cogs.support import board_of, custom_ids, hub, reply_of, table_in
 
 MOVES = 150
 
@@ -89,17 +90,36 @@ async def check_public(env: Any, channel: Any, spectator: Any) -> None:
             assert label not in texts, label
 
 
-async def play_one(env: Any, channel: Any, actors: dict[str, Any], rng: random.Random) -> bool:
-    """One decision, chosen by the game's AI, through the components a player would use."""
+async def ai_choice(
+    env: Any, channel: Any, rng: random.Random | Callable[[Any], random.Random]
+) -> tuple[Any, Any, list[Any], str] | None:
+    """The table, the decision to make next (the lowest seat asked), every open decision, and
+    what the game's AI plays there (drawing from ``rng``, or from the source ``rng(table)``
+    gives); None once the game is over."""
     service = hub(env).service
     table = await table_in(env, channel)
     if table.status != "active":
-        return False
+        return None
     asks = await service.asks(table_id=table.id)
     ask = min(asks, key=lambda a: a.seat)
     game = service.games[table.game]
-    state = service.state_of(table)
-    code = game.action_code(game.ai_action(state, ask.seat, rng))
+    source = rng if isinstance(rng, random.Random) else rng(table)
+    return table, ask, asks, game.action_code(game.ai_action(service.state_of(table), ask.seat, source))
+
+
+async def play_one(env: Any, channel: Any, actors: dict[str, Any], rng: random.Random) -> bool:
+    """One decision, chosen by the game's AI, through the components a player would use."""
+    found = await ai_choice(env, channel, rng)
+    if found is None:
+        return False
+    await click_choice(env, channel, actors, found)
+    return True
+
+
+async def click_choice(env: Any, channel: Any, actors: dict[str, Any], found: tuple[Any, Any, list[Any], str]) -> None:
+    """Play ``found`` (``ai_choice``'s table, decision, open decisions and action code) through the
+    components a player would use: the board's button or menu, else the private reply's."""
+    table, ask, asks, code = found
     actor = actors[ask.user_id]
     board = await board_of(env, channel)
     button = f"gh:{table.id}:{ask.decision}:{code}"
@@ -110,15 +130,13 @@ async def play_one(env: Any, channel: Any, actors: dict[str, Any], rng: random.R
         result = await actor.select(board, [code], custom_id=f"ghs:{table.id}:{ask.decision}:{part}")
     else:
         opened = await actor.click(board, custom_id=f"gh:{table.id}:mine")
-        private = opened.response
-        assert opened.ephemeral and private is not None
+        private = reply_of(opened)
         if button in custom_ids(private):
             result = await actor.click(private, custom_id=button)
         else:
             part = [c.code for c in ask.choices].index(code) // 25
             result = await actor.select(private, [code], custom_id=f"ghs:{table.id}:{ask.decision}:{part}")
     assert result.acknowledged
-    return True
 
 
 @pytest.mark.parametrize("game", sorted(TEST_GAMES))

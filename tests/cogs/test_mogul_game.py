@@ -41,7 +41,9 @@ async def test_three_players_play_mogul_to_the_end(simcord_env: Any) -> None:
     typed = labels[code][:3]
     assert code in [c["value"] for c in await first.autocomplete(channel, "game move", "choice", typed)]
     res = await first.slash(channel, "game move", choice=code)
-    assert res.ephemeral
+    # The turn passes on: the command's own response is the board that moves down, pinging the
+    # next player (issue 27: no request against the global limit for it).
+    assert not res.ephemeral and res.response.id == (await board_of(simcord_env, channel)).id
     every_board.append((await board_of(simcord_env, channel)).content)
 
     calls: list[int] = []

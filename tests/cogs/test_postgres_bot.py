@@ -9,7 +9,7 @@ import pytest
 from discord.ext import commands
 
 from bot.i18n import t
-from tests.cogs.conftest import make_bot
+from tests.cogs.conftest import make_bot, restart
 from tests.cogs.support import custom_ids, hub, open_mogul, pick, play_one, table_in
 
 
@@ -30,7 +30,7 @@ async def test_a_game_on_postgres_survives_a_restart(simcord_env: Any, pg_url: s
     assert old_button in custom_ids(hand.response)
     await play_one(simcord_env, channel, actors)
 
-    await simcord_env.restart_bot(make_bot(pg_url))
+    await restart(simcord_env, pg_url)
 
     stale = await actors[ask.user_id].click(hand.response, custom_id=old_button)
     assert stale.ephemeral and stale.response.content == t("error.stale", "en")

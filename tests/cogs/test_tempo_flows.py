@@ -1,12 +1,12 @@
-"""Tempo through Discord (simcord): a standing order set in private answers the player's turns while
-the others play, nothing public shows it, and the player is pinged once when it runs out; /game
-turns lists every table waiting for a player, across channels."""
+"""Tempo through Discord (simcord): a standing order set in private, in one form, answers the
+player's turns while the others play, nothing public shows it, and the player is pinged once when
+it runs out; /game turns lists every table waiting for a player, across channels."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tests.cogs.support import board_of, custom_ids, hub, open_mogul, table_in
+from tests.cogs.support import board_of, custom_ids, hub, open_mogul, prefilled, submit_form, table_in
 
 
 def posted_or_edited(env: Any, channel: Any, since: int) -> list[str]:
@@ -26,12 +26,19 @@ async def test_an_order_answers_in_private_and_its_player_is_pinged_once_when_it
     holder_id = next(u for u in actors if u not in asked)
     holder = actors[holder_id]
 
-    # /game orders: a reply only the holder sees, with a menu per field; choosing a value sets it.
+    # /game orders: a reply only the holder sees, with the button that opens the order's form.
     before = len(simcord_env.http_requests)
     panel = await holder.slash(channel, "game orders")
-    assert panel.ephemeral and f"gho:{table.id}:pays" in custom_ids(panel.response)
-    chosen = await holder.select(panel.response, ["1"], custom_id=f"gho:{table.id}:pays")
-    assert chosen.response is not None and "at most 1 more time" in chosen.response.content
+    assert panel.ephemeral and f"gho:{table.id}:form" in custom_ids(panel.response)
+    shown = await holder.click(panel.response, custom_id=f"gho:{table.id}:form")
+    assert shown.modal is not None, "the form is a modal"
+    # MG-ORD-6: the whole order in one form, read back in words; nothing acts before Save.
+    answered = await submit_form(holder, shown, {**prefilled(shown), "scope": "always", "pays": "1", "pot": "off"})
+    assert answered.response is not None and "at most 1 time" in answered.response.content
+    assert not (await table_in(simcord_env, channel)).orders, "nothing is saved before Save"
+    save = next(c for c in custom_ids(answered.response) if c.startswith(f"ghf:{table.id}:save:"))
+    saved = await holder.click(answered.response, custom_id=save)
+    assert saved.response is not None and "at most 1 time" in saved.response.content
     assert posted_or_edited(simcord_env, channel, before) == [], "nothing public shows that an order was set"
     assert (await table_in(simcord_env, channel)).orders
 

@@ -11,7 +11,7 @@ from typing import Any
 from bot.i18n import t
 from rules.engine import rng_for
 from rules.registry import GAMES
-from tests.cogs.support import board_of, close_dms, custom_ids, hub, table_in
+from tests.cogs.support import board_of, close_dms, custom_ids, hub, reply_of, table_in
 from tests.cogs.test_mogul_game import _kind
 
 MAX_MOVES = 400
@@ -106,8 +106,7 @@ class Game:
             # Playing a card: the choices are the hand, so the board offers only "Choose (secret)".
             assert not [i for i in ids if i.startswith((f"gh:{table.id}:{ask.decision}:", "ghs:"))], ids
             opened = await actor.click(board, custom_id=f"gh:{table.id}:mine")
-            assert opened.ephemeral
-            private = opened.response
+            private = reply_of(opened)
             if button in custom_ids(private):
                 result = await actor.click(private, custom_id=button)
                 self.methods["secret button"] += 1
@@ -166,8 +165,8 @@ class Game:
             way = "secret"
         if way == "secret" and f"gh:{table.id}:mine" in custom_ids(board):
             opened = await actor.click(board, custom_id=f"gh:{table.id}:mine")
-            assert opened.ephemeral and button in custom_ids(opened.response)
-            result = await actor.click(opened.response, custom_id=button)
+            assert button in custom_ids(reply_of(opened))
+            result = await actor.click(reply_of(opened), custom_id=button)
             assert result.response is not None and result.response.ephemeral
             self.methods["secret fallback"] += 1
         elif way == "board" and button in custom_ids(board):  # the last bettor: buttons on the board

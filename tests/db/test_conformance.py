@@ -108,13 +108,25 @@ async def test_unknown_and_impossible_ids_name_no_table(store: TableStore, servi
 
 async def test_player_preferences(store: TableStore) -> None:
     assert await store.closed_dms(["u9"]) == set()
-    assert await store.set_dm_closed("u9", True)
-    assert not await store.set_dm_closed("u9", True)
+    assert await store.note_dm_closed("u9")
+    await store.flush()
+    assert not await store.note_dm_closed("u9")
     assert await store.closed_dms(["u9", "u8", "u7"]) == {"u9"}
-    assert await store.set_dm_closed("u9", False)
-    assert await store.closed_dms(["u9"]) == set()
-    assert not await store.set_dm_closed("u8", False)  # unknown already meant open
     assert await store.closed_dms(["u8"]) == set() and await store.closed_dms([]) == set()
+
+
+async def test_the_heads_up_is_off_until_a_player_turns_it_on(open_store: OpenStore) -> None:
+    """Issue 27's heads-up, a player's preference kept beside the others (migrations sqlite 0009,
+    postgres 0006): off by default, on for whoever turns it on, seen by every process."""
+    a, b = await open_store(), await open_store()
+    assert await a.heads_up_for(["u1", "u2"]) == set() and await a.heads_up_for([]) == set()
+    await a.set_heads_up("u1", True)
+    await a.set_reminders("u1", False)
+    assert await b.heads_up_for(["u1", "u2", "u3"]) == {"u1"}
+    assert not await b.reminders_on("u1"), "one preference leaves the other alone"
+    await b.set_heads_up("u1", False)
+    await b.set_heads_up("u2", True)
+    assert await a.heads_up_for(["u1", "u2"]) == {"u2"}
 
 
 async def test_two_processes_opening_a_table_in_one_channel(open_store: OpenStore) -> None:
@@ -379,7 +391,8 @@ async def test_a_table_held_in_memory_follows_another_process_writes(open_store:
     assert await b.get_table(table.id) == joined and len(joined.seats) == 2
     assert await b.live_table(900) == joined
 
-    await a.set_messages(table.id, {"board_message_id": 4242})
+    a.note_board(table.id, 4242)
+    await a.flush()
     assert (await b.get_table(table.id)).board_message_id == 4242  # type: ignore[union-attr]
 
     first = MoveWrite([Played(0, "x")], '{"n": 1}', (Decision(1, 1, "t1"),), "active")
@@ -473,8 +486,6 @@ async def test_reminders_pings_results_and_past_tables(store: TableStore, clock:
     assert await store.reminders_on("u1")
     service = TableService(store, TEST_GAMES, clock=clock, new_seed=lambda: "s")
     table_id = await started(service, "guess", Place(5, 920), ANA, BEN)
-    await store.set_messages(table_id, {"ping_message_id": 1234})
-    assert (await store.get_table(table_id)).ping_message_id == 1234  # type: ignore[union-attr]
     while (table := await service.table(table_id=table_id)).status == "active":
         for ask in await service.asks(table_id=table_id):
             await service.act(PEOPLE[ask.user_id], ask.choices[0].code, table_id=table_id, decision=ask.decision)
@@ -496,7 +507,7 @@ async def test_two_processes_apply_a_standing_order_once(open_store: OpenStore, 
     assert a.state_of(table).phase == "auction"
     holder_seat = (ask.seat + 1) % 3  # the next bidder, clockwise (MG-AUC-1)
     holder = PEOPLE[table.seats[holder_seat].user_id]
-    await a.set_orders(place, holder, {"pays": "5", "scope": "always"})
+    await a.set_orders(place, holder, {"scope": "always", "pays": "5", "pot": "off", "keep": "off", "after": "ask"})
     clicker = PEOPLE[ask.user_id]
     outcomes = await asyncio.gather(
         a.act(clicker, "pay", table_id=table_id, decision=ask.decision),
@@ -507,3 +518,93 @@ async def test_two_processes_apply_a_standing_order_once(open_store: OpenStore, 
     log = await b.store.actions(table_id)
     assert [(e.seat, e.code, e.how) for e in log[-2:]] == [(ask.seat, "pay", ""), (holder_seat, "pay", "order")]
     assert await b.replay(table_id) == b.state_of(await b.table(table_id=table_id))
+
+
+async def test_a_pre_move_survives_a_restart_and_plays_once_when_two_processes_race_the_turn_before(
+    open_store: OpenStore, clock: Clock
+) -> None:
+    """RB-PRE-1/2: a pre-move lives in the table's row (a process started afterwards sees it) and
+    plays inside the guarded write of the move that ends the turn before it; when that move
+    reaches two processes at once, one write lands, with the pre-move's part, the other finds the
+    table moved: the pre-move never plays twice. (A pre-move whose cell the last move changed is
+    dropped, RB-PRE-2: the next turn's player then plans theirs, until one plays.)"""
+    a, _ = await two_services(open_store, clock)
+    place = Place(1, 941)
+    table_id = await started(a, "racebow", place, ANA, BEN, CY)
+    rules = a.games["racebow"]
+    assert rules.orders is not None and rules.orders.suggest is not None and rules.up_next is not None
+    b: TableService | None = None
+    played = False
+    for ply in range(120):
+        table = await a.table(table_id=table_id)
+        (ask,) = await a.asks(table_id=table_id)
+        state = a.state_of(table)
+        action = rules.ai_action(state, ask.seat, rng_for("race", ply))
+        after, _ = rules.apply(state, ask.seat, action, rng_for(table.seed, table.ply + 1))
+        clicker, code = PEOPLE[ask.user_id], rules.action_code(action)
+        holder_seat = rules.up_next(state)
+        if holder_seat is None or holder_seat not in rules.to_act(after) or holder_seat == ask.seat:
+            await a.act(clicker, code, table_id=table_id, decision=ask.decision)
+            continue
+        # The click that ends this turn is next: the holder plans their turn now.
+        holder = PEOPLE[table.seats[holder_seat].user_id]
+        planned = rules.orders.suggest(state, holder_seat)
+        await a.set_orders(place, holder, {k: v for k, v in planned.items() if k in ("m1", "stack", "then")})
+        if b is None:  # a process started afterwards finds the pre-move held (a restart keeps it)
+            b = TableService(await open_store(), TEST_GAMES, clock=clock)
+        held = (await a.table(table_id=table_id)).orders[holder_seat]
+        assert (await b.table(table_id=table_id)).orders[holder_seat] == held
+        before = table.ply
+        outcomes = await asyncio.gather(
+            a.act(clicker, code, table_id=table_id, decision=ask.decision),
+            b.act(clicker, code, table_id=table_id, decision=ask.decision),
+            return_exceptions=True,
+        )
+        assert sorted(type(o).__name__ for o in outcomes) == ["Outbox", "Stale"]
+        made = await b.store.actions(table_id, after=before)
+        if any(e.seat == holder_seat and e.how == "order" for e in made):
+            played = True
+            break
+    assert played and b is not None, "no pre-move played"
+    log = await b.store.actions(table_id)
+    assert [e.ply for e in log] == list(range(1, len(log) + 1)), "every move once"
+    assert await b.replay(table_id) == b.state_of(await b.table(table_id=table_id))
+
+
+async def test_a_noted_board_is_written_by_the_next_move_and_cleared_by_a_hand_off(open_store: OpenStore) -> None:
+    """Where a front end posted the board is no write of its own (no revision, the record held in
+    memory stays good): the next move of the table writes it; a move that moves the board clears it."""
+    a, b = await open_store(), await open_store()
+    table = await a.create_table(guild_id=1, channel_id=930, game="guess", options={}, seed="s", host=HOST, locale="en")
+    ben = SeatRecord("u2", "ben", False, "fr", None, "")
+    await a.update_lobby(table.id, lambda rec: LobbyChange(None, add=ben))
+    first = MoveWrite([Played(0, "x")], '{"n": 1}', (Decision(1, 1, "t1"),), "active")
+    _, started = await a.start_table(table.id, lambda rec: Start(["u1", "u2"], '{"n": 0}', first, None))
+
+    a.note_board(table.id, 77)
+    held = await a.get_table(table.id)
+    assert held is not None and held.board_message_id == 77 and held.revision == started.revision
+    assert (await b.get_table(table.id)).board_message_id is None  # type: ignore[union-attr]
+
+    stay = MoveWrite([Played(1, "y")], '{"n": 2}', (Decision(1, 2, "t2"),), "active")
+    _, moved = await a.commit_move(table.id, lambda rec: Move(stay, None))
+    assert moved.board_message_id == 77 and (await b.get_table(table.id)) == moved
+
+    hand_off = MoveWrite([Played(1, "z")], '{"n": 3}', (Decision(0, 3, "t3"),), "active", board_moves=True)
+    _, handed = await a.commit_move(table.id, lambda rec: Move(hand_off, None))
+    assert handed.board_message_id is None and (await b.get_table(table.id)) == handed
+
+    a.note_board(table.id, 78)
+    await a.close()  # closing writes what was noted
+    assert (await b.get_table(table.id)).board_message_id == 78  # type: ignore[union-attr]
+
+
+async def test_a_closed_dm_is_told_once_and_stored_with_the_next_flush(open_store: OpenStore) -> None:
+    a, b = await open_store(), await open_store()
+    assert await a.note_dm_closed("u9")
+    assert not await a.note_dm_closed("u9")
+    assert await a.closed_dms(["u9", "u8"]) == {"u9"}
+    assert await b.closed_dms(["u9"]) == set()
+    await a.flush()
+    assert await b.closed_dms(["u9"]) == {"u9"}
+    assert not await b.note_dm_closed("u9")

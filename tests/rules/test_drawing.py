@@ -4,14 +4,31 @@ pictures (one per turn, undone moves taken back) and as an animated GIF."""
 from __future__ import annotations
 
 import io
+import sys
 from itertools import pairwise
 
 import pytest
 from PIL import Image, ImageDraw
 
-from rules.drawing import FRAME_MS, HOLD, MAX_FRAMES, animate, fit, frames, png, spaced, width_of, wrap
+from rules import drawing, fonts
+from rules.drawing import (
+    FRAME_MS,
+    HOLD,
+    MAX_FRAMES,
+    PHONE,
+    WIDTH,
+    Sheet,
+    animate,
+    fit,
+    frames,
+    png,
+    spaced,
+    width_of,
+    wrap,
+)
 from rules.engine import UNDO, in_effect, rng_for
 from rules.racebow import GAME as RACEBOW
+from rules.registry import GAMES
 from rules.takenoko import GAME as TAKENOKO
 from tests.support.nim import NIM
 from tests.support.pictures import decode, log_of, positions, text
@@ -97,3 +114,39 @@ def test_the_animation_is_a_looping_gif_a_frame_per_picture() -> None:
     with pytest.raises(ValueError):
         animate([png(tall)], 1500)
     assert 0 < FRAME_MS <= 1000 and MAX_FRAMES >= 50
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_replay_ends_on_the_final_board_with_the_standings(game: str) -> None:
+    """The last frame, held longest, is the final board with the standings under it: about as tall
+    as the frames before it, not the standings alone at the top of a blank canvas."""
+    rules = GAMES[game]
+    players = max(rules.min_players, 3)
+    initial, log = log_of(rules, players, 4)
+    heights = [decode(picture).height for picture in frames(rules, initial, 4, log, text("en", players))]
+    assert heights[-1] >= 0.85 * max(heights), f"the last frame is {heights[-1]} pixels tall of {max(heights)}"
+
+
+PLAYER_LINES = 22
+"""How large the player lines are drawn (``TEXT``), on every picture before legends grew to match."""
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_legend_reads_on_a_phone_as_the_player_lines_do(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shown ``PHONE`` pixels wide (Discord's preview on a phone), a legend's text is as large as
+    the player lines: no smaller on the phone's screen than the names are."""
+    sizes: list[int] = []
+    draw, legend = fonts.draw, Sheet._legend.__code__
+
+    def spy(canvas: object, xy: tuple[float, float], text: str, *, size: int, **kwargs: object) -> None:
+        if sys._getframe(2).f_code is legend:  # the legend's own words, not its symbols' letters
+            sizes.append(size)
+        draw(canvas, xy, text, size=size, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(fonts, "draw", spy)
+    monkeypatch.setattr(drawing, "_LEGENDS", {})  # drawn, not pasted from an earlier picture
+    rules = GAMES[game]
+    states = positions(rules, 3, 2)
+    for state in states[:: max(1, len(states) // 4)]:
+        rules.presentation.render_picture(rules.view(state, None), text("fr", 3))  # type: ignore[misc]
+    assert sizes and min(sizes) * PHONE / WIDTH >= PLAYER_LINES * PHONE / WIDTH

@@ -19,7 +19,7 @@ from rules.engine import IllegalAction, Order, replay, rng_for
 from rules.mogul import GAME
 from rules.mogul.actions import DROP, LOAN, PAY, MogulAction
 from rules.mogul.data import CARD_LIST, CARDS, CRASH
-from rules.mogul.orders import MAX_POT
+from rules.mogul.orders import MAX_POT, whole
 from rules.mogul.state import MogulState
 from tests.rules.mogul.helpers import build, cards, check_invariants
 
@@ -30,14 +30,19 @@ PLAN = ORDERS.plan
 
 
 def order(state: MogulState, seat: int, **values: str) -> Order:
-    """A checked order (``pays``, ``pot``, ``keep``, ``scope``) for ``seat``."""
-    return ORDERS.check(state, seat, dict(values))
+    """A checked order for ``seat``: ``values`` (``pays``, ``pot``, ``keep``, ``scope``,
+    ``after``), every other field at its "not set" value, and one auction unless named."""
+    return whole(state, seat, {"scope": "auction", **values})
 
 
-def refused(state: MogulState, seat: int, values: dict[str, str]) -> str:
-    """The catalogue key of the refusal, checked to read in both languages."""
+def refused(state: MogulState, seat: int, values: dict[str, str], *, fill: bool = True) -> str:
+    """The catalogue key of the refusal of ``values`` (made whole first unless ``fill`` is
+    False), checked to read in both languages."""
+    given = (
+        {"scope": "auction", "pays": "off", "pot": "off", "keep": "off", "after": "ask", **values} if fill else values
+    )
     with pytest.raises(IllegalAction) as caught:
-        ORDERS.check(state, seat, values)
+        ORDERS.check(state, seat, given)
     said = caught.value.msg
     for locale in ("en", "fr"):
         assert Text(locale, ["Ann", "Ben", "Cyd"]).msg(said)
@@ -55,11 +60,11 @@ def test_mg_ord_1_fields_are_the_three_limits_and_the_scope() -> None:
     first value of each field means "not set"; no field offers more than 25 values."""
     state = build(3, chips=(4, 9, 2), pot=3)
     specs = {spec.name: spec for spec in ORDERS.fields(state, A)}
-    assert list(specs) == ["pays", "pot", "keep", "scope"]
+    assert list(specs) == ["scope", "pays", "pot", "keep", "after"]
     assert specs["pays"].choices == ("off", "0", "1", "2", "3", "4")
     assert specs["keep"].choices == ("off", "1", "2", "3", "4")
     assert specs["pot"].choices == ("off", *(str(p) for p in range(24)))
-    assert specs["scope"].choices == ("auction", "always")
+    assert specs["scope"].choices == ("always", "auction")  # MG-ORD-6: every auction first
     for spec in specs.values():
         assert spec.default == spec.choices[0] and len(spec.choices) <= 25
     rich = build(3, chips=(40, 0, 0))
@@ -93,18 +98,26 @@ def test_mg_ord_1_an_order_may_be_set_out_of_turn_and_between_auctions() -> None
 
 
 def test_mg_ord_1_check_normalises_the_order() -> None:
-    """MG-ORD-1: values as text, case and spaces ignored, a missing field is "off", the scope is one
-    auction unless "always"; a reserve of 0 chips is no reserve; with a pot limit of 0 the order
-    drops out at once, so N and C cannot apply and are cleared."""
+    """MG-ORD-1: values as text, case and spaces ignored; a reserve of 0 chips is no reserve; with
+    a pot limit of 0 the order drops out at once, so N and C cannot apply and are cleared."""
     state = build(3, chips=(6, 6, 6))
-    kept = ORDERS.check(state, A, {"pays": " 3 ", "keep": "OFF"})
-    assert kept == {"pays": "3", "pot": "off", "keep": "off", "scope": "auction", "round": "1", "left": "3"}
-    assert ORDERS.check(state, A, {"keep": "0", "scope": "Always"})["keep"] == "off"
-    assert ORDERS.check(state, A, {"pot": "0", "pays": "2", "keep": "1"}) == {
+    kept = ORDERS.check(state, A, {"pays": " 3 ", "keep": "OFF", "pot": "off", "scope": "auction", "after": "ASK"})
+    assert kept == {
+        "pays": "3",
+        "pot": "off",
+        "keep": "off",
+        "scope": "auction",
+        "after": "ask",
+        "round": "1",
+        "left": "3",
+    }
+    assert order(state, A, keep="0", scope="Always")["keep"] == "off"
+    assert order(state, A, pot="0", pays="2", keep="1") == {
         "pays": "off",
         "pot": "0",
         "keep": "off",
         "scope": "auction",
+        "after": "ask",
         "round": "1",
         "left": "off",
     }
@@ -160,7 +173,7 @@ def test_mg_ord_1_refuses_limits_above_the_holders_chips() -> None:
     assert refused(state, A, {"keep": "5"}) == "mogul.error.order.keep_above_chips"
     assert order(state, A, pays="4", keep="4")["pays"] == "4"
     with pytest.raises(IllegalAction) as caught:
-        ORDERS.check(state, A, {"pays": "5"})
+        order(state, A, pays="5")
     assert caught.value.msg.params["chips"] == 4
 
 
@@ -315,7 +328,7 @@ def random_order(state: MogulState, seat: int, rng: random.Random) -> Order | No
     """An order a player might set now: random values from the fields offered (None if refused)."""
     values = {spec.name: rng.choice(spec.choices) for spec in ORDERS.fields(state, seat) if rng.random() < 0.7}
     try:
-        return ORDERS.check(state, seat, values)
+        return whole(state, seat, values)
     except IllegalAction:
         return None
 

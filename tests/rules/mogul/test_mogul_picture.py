@@ -9,6 +9,8 @@ import random
 import pytest
 
 from bot.i18n import Text
+from rules import fonts
+from rules.drawing import TEXT, wrap
 from rules.engine import Event, rng_for
 from rules.mogul import GAME
 from rules.mogul.picture import render_picture, replay_turn
@@ -118,3 +120,35 @@ def test_a_stored_state_without_the_record_still_loads() -> None:
     data = build(3).model_dump(mode="json")
     data.pop("last", None)
     assert type(build(3)).model_validate(data).last == ()
+
+
+@pytest.mark.parametrize("room", range(300, 760, 10))
+def test_a_line_never_breaks_inside_a_parenthesis(room: int) -> None:
+    """'(0 jeton)' stays on one line, wherever the rest of the sentence wraps."""
+    said = "Ann : payer 1 jeton pour rester, ou se retirer et prendre le pot (0 jeton)"
+    lines = wrap(said, TEXT, room)
+    assert " ".join(lines) == said
+    assert all(line.count("(") == line.count(")") for line in lines), lines
+
+
+def test_the_french_picture_takes_the_pot_with_one_verb_and_keeps_parentheses_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """MG-AUC-2: dropping out takes the pot, said "prendre le pot" as the rules say, never "ramasser";
+    each text the picture draws along a game (names of several lengths) closes what it opens."""
+    drawn: list[str] = []
+    draw = fonts.draw
+
+    def spy(canvas: object, xy: tuple[float, float], said: str, **kwargs: object) -> None:
+        drawn.append(said)
+        draw(canvas, xy, said, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(fonts, "draw", spy)
+    tr = Text("fr", ["Ann", "Maximilien-Alexandre", "Zoé", "Bartholomew"])
+    states = positions(GAME, 4, 6)
+    for state in states[:: max(1, len(states) // 40)]:
+        picture(GAME, state, tr)
+    assert any("retirer" in said for said in drawn)
+    assert "prendre le pot (2 jetons)" in tr("mogul.picture.ask.auction", player="Zoé", pot=2)
+    assert not [said for said in drawn if "ramass" in said]
+    assert all(said.count("(") == said.count(")") for said in drawn)

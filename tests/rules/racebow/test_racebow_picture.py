@@ -9,8 +9,18 @@ import random
 import pytest
 
 from bot.i18n import Text
+from rules.drawing import overlap
 from rules.racebow import GAME
-from rules.racebow.picture import MAX_TILES, picture_tiles, render_picture, replay_turn
+from rules.racebow.picture import (
+    CELL,
+    MAX_TILES,
+    cell_centres,
+    picture_tiles,
+    player_spots,
+    render_picture,
+    replay_turn,
+    tile_corners,
+)
 from rules.racebow.render import LAST_MARK
 from rules.racebow.state import LastTurn
 from tests.rules.racebow.helpers import ANN, BOB, NAMES, at, play, section9
@@ -101,3 +111,25 @@ def test_a_stored_state_without_the_record_still_loads() -> None:
     data = section9().model_dump(mode="json")
     data.pop("last", None)
     assert type(section9()).model_validate(data).last == LastTurn()
+
+
+def test_players_sharing_a_cell_stand_apart_inside_it() -> None:
+    """RB-MOVE-05: several players may share a cell; their pawns are spread over it, apart from one
+    another and inside the ring that marks the last turn's path (``CELL / 2 - 5`` from its centre,
+    rules/drawing.last_ring): none hides another, the ring hides none."""
+    shared = 0
+    for seed in (1, 2, 3):
+        for state in positions(GAME, 4, seed):
+            view = GAME.view(state, None)
+            centre = cell_centres(tile_corners(view, 0))
+            spots = player_spots(view, centre)
+            boxes = {seat: (x - half, y - half, x + half, y + half) for seat, (x, y, half) in spots.items()}
+            for seat, box in boxes.items():
+                cx, cy = centre(*view.where[seat]) or (0.0, 0.0)
+                inner = CELL / 2 - 5 - 1
+                assert cx - inner <= box[0] and box[2] <= cx + inner and cy - inner <= box[1] and box[3] <= cy + inner
+                for other, other_box in boxes.items():
+                    if other != seat:
+                        assert not overlap(box, other_box), f"players {seat + 1} and {other + 1} overlap"
+            shared += len({view.where[s] for s in spots}) < len(spots)
+    assert shared

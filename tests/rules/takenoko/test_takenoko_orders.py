@@ -346,3 +346,50 @@ def test_preference_plan_plays_what_the_ai_plays(players: int) -> None:
             decided += 1
         state, _ = GAME.apply(state, seat, ai, rng_for(seed, ply))
     assert decided > 10
+
+
+# -- the form's suggestion and who plays next (the heads-up) ----------------------------------------------
+def test_preference_form_suggests_the_gentle_rule_from_any_seat_until_the_game_is_over() -> None:
+    """Clause 1, the form: pre-filled with ``on`` (the AI's own way of ending its turns), a whole
+    order that ``check`` keeps as it is; nothing once the game is over or for someone not seated."""
+    assert ORDERS.suggest is not None
+    state = position(3, garden=GARDEN)
+    for seat in range(3):
+        assert ORDERS.suggest(state, seat) == ON == ORDERS.check(state, seat, ORDERS.suggest(state, seat))
+    assert ORDERS.suggest(state, 3) == {}
+    assert ORDERS.suggest(state.model_copy(update={"step": "over"}), 0) == {}
+
+
+def test_up_next_is_the_next_seat_clockwise_until_the_last_turn() -> None:
+    """The heads-up's target: the next seat clockwise (TK-SETUP-04), also into a new round; nobody
+    for the last turn before the Emperor's holder (TK-END-02), the last turn of round 100 without
+    the Emperor (TK-END-06), or once the game is over."""
+    assert GAME.up_next is orders.up_next
+    state = position(3, garden=GARDEN)
+    assert [orders.up_next(state.model_copy(update={"turn": t, "first": 0})) for t in range(3)] == [1, 2, 0]
+    assert orders.up_next(state.model_copy(update={"turn": 1, "emperor": 2})) is None
+    assert orders.up_next(state.model_copy(update={"turn": 1, "emperor": 1})) == 2
+    assert orders.up_next(state.model_copy(update={"turn": 2, "first": 0, "round": 100, "emperor": -1})) is None
+    assert orders.up_next(state.model_copy(update={"turn": 2, "first": 0, "round": 100, "emperor": 1})) == 0
+    assert orders.up_next(state.model_copy(update={"step": "over"})) is None
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_up_next_names_who_the_game_then_asks(players: int) -> None:
+    """Along an AI game, whenever ``up_next`` names a seat, the next turn is that seat's; it never
+    names a seat when the game ends after the current turn."""
+    seed = 50 + players
+    state = GAME.start(players, {}, seed)
+    ply = 0
+    named = None
+    checked = 0
+    while GAME.to_act(state):
+        ply += 1
+        seat = state.turn
+        if named is None or seat != named[0]:
+            if named is not None:
+                assert seat == named[1]
+                checked += 1
+            named = (seat, orders.up_next(state))
+        state, _ = GAME.apply(state, seat, GAME.ai_action(state, seat, rng_for(f"{seed}:ai", ply)), rng_for(seed, ply))
+    assert named is not None and named[1] is None and checked > 10

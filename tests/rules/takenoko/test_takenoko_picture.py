@@ -4,13 +4,14 @@ ringed in violet."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 from bot.i18n import Text
 from rules.takenoko import GAME
-from rules.takenoko.picture import render_picture, replay_turn
+from rules.takenoko.picture import RING_DEPTH, canal_width, plot_marks, render_picture, replay_turn
 from rules.takenoko.render import LAST_MARK, garden_lines
 from rules.takenoko.state import LastTurn
 from tests.rules.takenoko.helpers import play, plot, position
@@ -103,3 +104,19 @@ def test_a_stored_state_without_the_record_still_loads() -> None:
     data = state.model_dump(mode="json")
     del data["last"]
     assert type(state).model_validate(data).last == LastTurn()
+
+
+@pytest.mark.parametrize("radius", [40, 47, 55, 66])
+def test_an_improvement_sits_inside_its_plot_clear_of_its_edges(radius: float) -> None:
+    """TK-IMP-01: an improvement belongs to its plot; its badge stays inside the hex, farther from every
+    edge than a new canal (drawn on the edge) or the last turn's outline reach, and clear of the
+    label of a choice in the plot's middle. Radii: the smallest gardens measured to the largest."""
+    x, y, size = plot_marks(radius)["improvement"]
+    reach = max(canal_width(radius) / 2 + 4, RING_DEPTH) + 1
+    apothem = radius * math.sqrt(3) / 2
+    for k in range(6):  # a pointy-top hex: its edges face 0°, 60°, ... 300°
+        angle = math.radians(60 * k)
+        inside = apothem - (x * math.cos(angle) + y * math.sin(angle))
+        assert inside - size >= reach, f"the badge is {inside - size:.1f} px from an edge"
+    lx, ly, lr = plot_marks(radius)["choice"]
+    assert math.dist((x, y), (lx, ly)) >= size + lr

@@ -13,17 +13,28 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.i18n import Text
-from rules.engine import IllegalAction, Order, ai_player, playout, replay, rng_for
+from rules.engine import FieldSpec, IllegalAction, Order, ai_player, playout, replay, rng_for
 from rules.toprace import GAME, orders
 from rules.toprace.actions import PASS, Action, act
 from rules.toprace.data import BID_STEP
-from rules.toprace.orders import MAX_BID, OFFER, check, decide, describe, fields, keep, label, menu_amounts
+from rules.toprace.orders import MAX_BID, NO_POLICY, OFFER, decide, describe, keep, label, menu_amounts
 from rules.toprace.state import TopRaceState
 from tests.rules.toprace.helpers import auction_state, base, keys, play, race_state
 
 ORDERS = GAME.orders
 assert ORDERS is not None and ORDERS.plan is not None
 PLAN = ORDERS.plan
+
+
+def check(state: TopRaceState, seat: int, order: Order) -> Order:
+    """``orders.check`` on a whole order: ``order`` with no policy (TR-ORD-5) and, unless named,
+    no maximum bid."""
+    return orders.check(state, seat, {**NO_POLICY, MAX_BID: "none", **order})
+
+
+def fields(state: TopRaceState, seat: int) -> list[FieldSpec]:
+    """The per-offer field of the form (TR-ORD-1), where it is offered."""
+    return [spec for spec in orders.fields(state, seat) if spec.name == MAX_BID]
 
 
 def amounts(state: TopRaceState, seat: int) -> list[str]:

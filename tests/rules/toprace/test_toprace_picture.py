@@ -4,14 +4,16 @@ readable on a phone, the cars the last move moved ringed in violet."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 from bot.i18n import Text
+from rules.drawing import overlap
 from rules.toprace import GAME
 from rules.toprace.data import FINISH, OFF
-from rules.toprace.picture import render_picture, replay_turn
+from rules.toprace.picture import Layout, layout, render_picture, replay_turn
 from rules.toprace.view import Trail
 from tests.rules.toprace.helpers import car, cell, codes, play, race_state
 from tests.support.pictures import fits_a_phone, marked, picture, positions, text
@@ -115,3 +117,52 @@ def test_the_car_placed_last_is_marked_during_the_auction() -> None:
     assert len(moved) == 1 and moved[0].start == OFF and moved[0].end == placed.cell[moved[0].car]
     assert "✨ la dernière voiture placée" in GAME.presentation.render_board(GAME.view(placed, None), tr)
     assert marked(picture(GAME, placed, tr)) > 300
+
+
+# -- the course's layout: nothing hides anything else ----------------------------------------------------
+def clear(course: Layout) -> None:
+    """No two cars overlap; each row's initials and each line's label sit in their column's room,
+    clear of the cells, the cars, the row numbers and one another."""
+    cars = course.cars
+    for i, a in enumerate(cars):
+        for b in cars[i + 1 :]:
+            assert math.dist((a.x, a.y), (b.x, b.y)) >= a.radius + b.radius, f"cars {a.car} and {b.car} overlap"
+    texts = [label for _, label, _ in course.tags] + course.labels[:-1]  # the finish stands alone above its line
+    solid = course.cells + [p.box for p in cars] + [n.box for n in course.numbers]
+    for k, label in enumerate(texts):
+        box = label.box
+        assert any(left <= box[0] and box[2] <= right for left, right in course.columns), (
+            f"{label.text} leaves its column"
+        )
+        assert not any(overlap(box, other) for other in solid), f"{label.text!r} covers the course"
+        assert not any(overlap(box, other.box) for other in texts[k + 1 :]), f"{label.text!r} covers a label"
+
+
+def test_the_initials_at_the_end_of_a_row_follow_the_lanes() -> None:
+    """A broken-down car (TR-PAIR-3) left of a car standing in its row: its owner's initials come
+    first, as its car does."""
+    s = race_state(2, at={"C": (20, 3)}, broken={"A": (20, 1)}, owner={"A": 0, "C": 1})
+    course = layout(GAME.view(s, None), Text("en", ["Ann", "Ben"]))
+    ((_, label, cars),) = [tag for tag in course.tags if tag[0] == 20]
+    assert label.text == "An Be" and cars == [car("A"), car("C")]
+    clear(course)
+
+
+def test_a_broken_down_car_shares_its_cell_without_overlapping_a_car() -> None:
+    """TR-PAIR-3: a broken-down car blocks nothing, so another car may stand on its reference cell;
+    both are drawn in the cell, side by side, clear of the cars of the next lanes."""
+    s = race_state(3, at={"C": (20, 2), "D": (20, 1), "E": (20, 3)}, broken={"A": (20, 2), "B": (20, 2)})
+    course = layout(GAME.view(s, None), Text("en", ["Ann", "Ben", "Cyd"]))
+    shared = sorted((p for p in course.cars if p.y == course.cars[0].y), key=lambda p: p.x)
+    assert [p.car for p in shared] == [car("D"), car("C"), car("A"), car("B"), car("E")]
+    clear(course)
+
+
+@pytest.mark.parametrize(("players", "locale", "options"), [(3, "fr", {}), (6, "en", {"edition": "alt", "races": "3"})])
+def test_nothing_on_the_course_hides_anything_else(players: int, locale: str, options: dict[str, str]) -> None:
+    """Along whole games (the grid full during the auction, the start and TIP labels, crowded
+    rows): every layout is clear, the start label's too."""
+    tr = text(locale, players)
+    for seed in (2, 9):
+        for state in positions(GAME, players, seed, options)[::5]:
+            clear(layout(GAME.view(state, None), tr))
