@@ -100,15 +100,19 @@ def car_worth(state: TopRaceState, seat: int, car: int) -> float:
     return estimate.expected(chances[car], PRIZES)
 
 
+def car_limit(state: TopRaceState, seat: int, car: int) -> int:
+    """The most ``seat`` would pay for ``car``, in whole bid steps, within its money."""
+    value = SHARE * car_worth(state, seat, car) if SHARE else car_value(state, seat, car) - MARGIN
+    limit = min(value, float(state.money[seat]))
+    return max(0, int(limit // BID_STEP) * BID_STEP)
+
+
 def bid_limit(state: TopRaceState, seat: int) -> int:
     """The most ``seat`` would pay for the car on offer, in whole bid steps, within its money.
 
     It reads only what stays fixed during an offer (the hand, the car, the money), so one limit
     answers every turn of the offer: it is the AI's standing order (TR-ORD-2)."""
-    car = state.drivers[0]
-    value = SHARE * car_worth(state, seat, car) if SHARE else car_value(state, seat, car) - MARGIN
-    limit = min(value, float(state.money[seat]))
-    return max(0, int(limit // BID_STEP) * BID_STEP)
+    return car_limit(state, seat, state.drivers[0])
 
 
 def limit_order(state: TopRaceState, seat: int, limit: int) -> Order | None:
@@ -147,10 +151,7 @@ def suggest(state: TopRaceState, seat: int) -> Order:
         values[orders.MAX_BID] = str(limit) if lo <= limit else orders.PASS_VALUE
     if state.phase == "auction":
         unsold = [car for car in range(NCARS) if state.owner[car] < 0]
-        limits = {
-            car: max(0, int(min(car_value(state, seat, car) - MARGIN, float(state.money[seat])) // BID_STEP) * BID_STEP)
-            for car in unsold
-        }
+        limits = {car: car_limit(state, seat, car) for car in unsold}
         if limits:
             values[orders.POLICY] = _policy_value(min(limits.values()))
             values[orders.COLOURS] = orders.OWN
