@@ -23,8 +23,8 @@ CACHE = ROOT / "bench" / ".cache"
 BEFORE = "2a6e6fb"
 """The commit whose AIs shipped before issue 31 (the bench's ``previous_ai``)."""
 
-MODULES = {"toprace": ("ai", "estimate", "search"), "takenoko": ("ai", "appraise")}
-"""The modules that make up each game's AI."""
+MODULES = {"toprace": ("ai", "estimate", "search", "orders"), "takenoko": ("ai", "appraise")}
+"""The modules that make up each game's AI (with Top Race's standing orders, whose API its bidding used)."""
 
 LEVELS = {
     "toprace": {"easy": ("ai", "easy_action"), "normal": ("ai", "ai_action"), "strong": ("search", "strong_action")},

@@ -75,7 +75,9 @@ def car_value(state: TopRaceState, seat: int, car: int) -> float:
 
 
 SHARE = 0.45
-"""The share of a car's worth (``car_worth``) the AI bids up to (0: the flat value, ``car_value``)."""
+"""The share of a car's worth (``car_worth``) the AI bids up to where each seat can own two cars
+(``NCARS`` for two players or three): it lets a rival overpay and takes the next car cheaply. At a
+larger table a seat that lets a car go may end with none, so it bids the flat value (``car_value``)."""
 
 
 def car_worth(state: TopRaceState, seat: int, car: int) -> float:
@@ -102,7 +104,8 @@ def car_worth(state: TopRaceState, seat: int, car: int) -> float:
 
 def car_limit(state: TopRaceState, seat: int, car: int) -> int:
     """The most ``seat`` would pay for ``car``, in whole bid steps, within its money."""
-    value = SHARE * car_worth(state, seat, car) if SHARE else car_value(state, seat, car) - MARGIN
+    two_each = 2 * state.players <= NCARS
+    value = SHARE * car_worth(state, seat, car) if two_each else car_value(state, seat, car) - MARGIN
     limit = min(value, float(state.money[seat]))
     return max(0, int(limit // BID_STEP) * BID_STEP)
 
