@@ -361,6 +361,7 @@ class VirtualClock:
         self.now = datetime.now(UTC).replace(microsecond=0)
 
     def __call__(self) -> datetime:
+        """The offline table's now."""
         return self.now
 
 

@@ -1,0 +1,1 @@
+"""The Discord front end: slash commands, buttons, forms and the scheduler, over the service."""

@@ -100,7 +100,7 @@ class ChoiceSelect(
 class HandButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gh:(?P<table>\d{1,19}):(?P<kind>hand|mine)"
 ):
-    """ "My hand" (and, for a secret decision, "Choose"): the clicking user's private view and choices."""
+    """The "My hand" button (and, for a secret decision, "Choose"): the clicking user's private view and choices."""
 
     def __init__(self, table_id: int, kind: str = "hand", label: str | None = None) -> None:
         style = discord.ButtonStyle.success if kind == "mine" else discord.ButtonStyle.secondary
@@ -171,7 +171,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ghu:
 class OrderButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gho:(?P<table>\d{1,19}):(?P<kind>form|cancel)"
 ):
-    """ "Set my order" / "Plan my turn" (opens the order's form) and "Cancel my order"; seen by
+    """The "Set my order" / "Plan my turn" button (opens the order's form) and "Cancel my order"; seen by
     the holder alone (a private view, a DM)."""
 
     def __init__(self, table_id: int, kind: str = "form", label: str = "") -> None:
@@ -275,7 +275,7 @@ def parse_draft(text: str) -> Draft:
 
 
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ghr:(?P<table>\d{1,19})"):
-    """ "Replay": the finished game as an animated picture, posted for everyone."""
+    """The "Replay" button: the finished game as an animated picture, posted for everyone."""
 
     def __init__(self, table_id: int, label: str = "") -> None:
         super().__init__(

@@ -95,7 +95,7 @@ class Layout:
         return (2 * (r - self.rmin), self.pitch * (2 * q + r - self.xmin))
 
     def mark(self, edge: Edge) -> tuple[int, int, str]:
-        """(line, column, glyph) of a canal on ``edge`` (§9: E ``|`` on the row line, the SE ``\\``
+        r"""(line, column, glyph) of a canal on ``edge`` (§9: E ``|`` on the row line, the SE ``\``
         and SW ``/`` edges on the line under the upper hex)."""
         found = self._marks.get(edge)
         if found is None:

@@ -192,9 +192,11 @@ class Label:
 
     @property
     def box(self) -> Box:
+        """The space the text takes on the picture."""
         return text_box(self.xy, self.text, size=self.size, bold=self.bold, anchor=self.anchor)
 
     def draw(self, draw: Draw) -> None:
+        """Write the text on the picture."""
         write(draw, self.xy, self.text, size=self.size, bold=self.bold, fill=self.colour, anchor=self.anchor)
 
 
@@ -355,6 +357,7 @@ class Placed:
 
     @property
     def box(self) -> Box:
+        """The space the disc takes on the picture."""
         return (self.x - self.radius, self.y - self.radius, self.x + self.radius, self.y + self.radius)
 
 

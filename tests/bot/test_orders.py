@@ -485,7 +485,6 @@ async def test_mg_ord_6_the_offline_command_takes_the_whole_order_on_one_line() 
     """``orders`` shows the form pre-filled as one line to type; ``orders field=value …`` refuses an
     unknown key and a missing value with the form's own words, and saves a whole order; the
     heads-up is a command too."""
-
     out = io.StringIO()
     lines = [
         "ana orders",
