@@ -1,18 +1,22 @@
 """How strong each game's AI is, against scripted players a reasonable person might be.
 
-    python bench/ai_strength.py                    # every game, every player count (~10 minutes)
-    python bench/ai_strength.py --game mogul       # one game
+    python bench/ai_strength.py --game mogul       # one game (every game: hours, see below)
     python bench/ai_strength.py --games 40         # fewer games per cell, for a quick look
     python bench/ai_strength.py --game takenoko --level normal --players 2 \
         --strategy panda_rush --first-seed 3000 --games 120   # one cell, on other seeds
     python bench/ai_strength.py --game toprace --level strong --strategy ai:normal   # head to head
+    python bench/ai_strength.py --game toprace --strategies   # the strategies themselves
 
 For each game, player count, AI level and strategy of ``tests/support/strategies/<game>.py``: the
 AI in one seat (rotating with the seed), the strategy in every other; ``ratio`` = the AI's share
-of wins over the fair share (1.0: as good as the strategy), with its 95 % interval. Also the
-blunder counts the game's module defines, the previous AI against the new one where the module
-keeps it, and how long each AI decision takes (median and p99, CPU time of this process). Prints
-one JSON object; the goals of the AI issue are checked at the end (``goals``).
+of wins over the fair share (1.0: as good as the strategy), with its 95 % interval. A two-player
+cell plays enough games for that interval to be ±0.15 on the ratio (``TWO_PLAYER_GAMES``), the
+others the strategy module's ``GAMES``. Also the blunder rates the game's module defines (each
+count over its chances), the previous AI against the new one where the module keeps it, and how
+long each AI decision takes (median and p99, CPU time of this process). Prints one JSON object;
+the goals of the AI issue are checked at the end (``goals``). ``--strategies`` measures each
+strategy instead: against players who pick a legal move at random, and against the version of
+itself it replaced (the module's ``EARLIER``).
 """
 
 from __future__ import annotations
@@ -29,12 +33,18 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import previous
+
 from rules.engine import AI_LEVELS, Game, Seat
 from rules.registry import GAMES
-from tests.support.strength import Match, Strategy, ai_at, measure
+from tests.support.strength import Match, Strategy, ai_at, measure, random_strategy
 
 GOALS = {"normal": 1.3, "strong": 1.6}
 """Ratio each level must reach against every strategy, at every player count."""
+
+TWO_PLAYER_GAMES = 171
+"""Games a two-player cell plays by default: Wilson's 95 % interval of a win share near one half
+is then ±0.075, ±0.15 on the ratio."""
 
 
 def timed(strategy: Strategy, times: list[float]) -> Strategy:
@@ -57,20 +67,53 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def games_per_cell(module: Any, level: str) -> int:
-    """The games a cell plays by default at ``level``: the strategy module's ``GAMES``, one count
-    for every level or one per level (the slow levels play fewer, so the bench stays near ten
-    minutes; ``--games`` overrides it)."""
+def games_per_cell(module: Any, level: str, players: int) -> int:
+    """The games a cell plays by default at ``level``: at two players ``TWO_PLAYER_GAMES``, else
+    the strategy module's ``GAMES``, one count for every level or one per level (the slow levels
+    play fewer; ``--games`` overrides it)."""
+    if players == 2:
+        return TWO_PLAYER_GAMES
     counts = getattr(module, "GAMES", 100)
     return int(counts[level]) if isinstance(counts, dict) else int(counts)
 
 
-def opponents(game: Game[Any, Any, Any], module: Any, wanted: list[str] | None) -> dict[str, Strategy]:
-    """The strategies a cell may face: the module's, ``previous_ai`` (the AI before, where the
-    module keeps it) and ``ai:<level>`` (the game's own AI); all of the module's by default."""
+def rates(counts: Counter[str], chances: dict[str, str], games: int) -> dict[str, str | int]:
+    """Each blunder's count over its chances, as "count/chances = rate" (``chances`` names the
+    count each is out of, or "games"); a count that is only some blunder's chances is left out,
+    one with no chances named is shown as it is."""
+    found: dict[str, str | int] = {}
+    for name, count in counts.items():
+        base = chances.get(name)
+        if base is None:
+            if name not in chances.values():
+                found[name] = count
+            continue
+        out_of = games if base == "games" else counts.get(base, 0)
+        found[name] = f"{count}/{out_of} = {count / out_of:.3f}" if out_of else f"{count}/0"
+    return found
+
+
+def earlier_ai(name: str, module: Any) -> dict[str, Strategy]:
+    """The game's AI before issue 31, by level: loaded from git (bench/previous.py), or the
+    strategy module's ``PREVIOUS`` (normal only) where it keeps one."""
+    found: dict[str, Strategy] = previous.levels(name)
+    if not found and getattr(module, "PREVIOUS", None) is not None:
+        found["normal"] = module.PREVIOUS
+    return found
+
+
+def opponents(name: str, game: Game[Any, Any, Any], module: Any, wanted: list[str] | None) -> dict[str, Strategy]:
+    """The strategies a cell may face: the module's, ``<name>@earlier`` (a strategy before it was
+    made stronger, the module's ``EARLIER``), ``random`` (a legal move at random),
+    ``previous_ai`` (the AI before, where the module keeps it) and ``ai:<level>`` (the game's own
+    AI); all of the module's by default."""
     found: dict[str, Strategy] = dict(module.STRATEGIES)
-    if getattr(module, "PREVIOUS", None) is not None:
-        found["previous_ai"] = module.PREVIOUS
+    for name, strategy in getattr(module, "EARLIER", {}).items():
+        found[f"{name}@earlier"] = strategy
+    found["random"] = random_strategy(game)
+    before = earlier_ai(name, module)
+    if "normal" in before:
+        found["previous_ai"] = before["normal"]
     for level in AI_LEVELS:
         found[f"ai:{level}"] = ai_at(game, level)
     if wanted is None:
@@ -93,12 +136,13 @@ def bench_game(
     """Every player count, level and strategy of one game (or those asked for)."""
     game: Game[Any, Any, Any] = GAMES[name]
     module = importlib.import_module(f"tests.support.strategies.{name}")
-    per_cell = {level: games or games_per_cell(module, level) for level in levels}
-    found: dict[str, Any] = {"games_per_cell": per_cell, "first_seed": first_seed}
-    against = opponents(game, module, strategies)
+    found: dict[str, Any] = {"first_seed": first_seed}
+    against = opponents(name, game, module, strategies)
+    chances = getattr(module, "CHANCES", {})
     counts_of_players = range(game.min_players, game.max_players + 1)
     for count in [n for n in counts_of_players if players is None or n in players]:
         row: dict[str, Any] = {}
+        per_cell = {level: games or games_per_cell(module, level, count) for level in levels}
         for level in levels:
             times: list[float] = []
             ai = timed(ai_at(game, level), times)
@@ -120,9 +164,10 @@ def bench_game(
                     first_seed=first_seed,
                     on_game=seen if blunders else None,
                 )
-                cells[label] = {**result.as_json(), **({"blunders": dict(counts)} if counts else {})}
-            previous = getattr(module, "PREVIOUS", None)
-            if previous is not None and level == "normal" and strategies is None:
+                shown = {"blunders": rates(counts, chances, result.games)} if counts else {}
+                cells[label] = {**result.as_json(), **shown}
+            previous = earlier_ai(name, module).get(level)
+            if previous is not None and strategies is None:
                 before = measure(game, count, ai, previous, per_cell[level], first_seed=first_seed)
                 cells["previous_ai"] = before.as_json()
             cells["decision_ms"] = {
@@ -131,6 +176,26 @@ def bench_game(
             }
             row[level] = cells
         found[str(count)] = row
+    return found
+
+
+def bench_strategies(name: str, games: int | None, players: list[int] | None, first_seed: int) -> dict[str, Any]:
+    """Each strategy of a game in one seat against random players, and against the version of
+    itself it replaced (``EARLIER``), at every player count asked."""
+    game: Game[Any, Any, Any] = GAMES[name]
+    module = importlib.import_module(f"tests.support.strategies.{name}")
+    earlier = getattr(module, "EARLIER", {})
+    counts_of_players = range(game.min_players, game.max_players + 1)
+    found: dict[str, Any] = {}
+    for count in [n for n in counts_of_players if players is None or n in players]:
+        cells: dict[str, Any] = {}
+        for label, strategy in module.STRATEGIES.items():
+            n = games or games_per_cell(module, "easy", count)
+            cell = {"vs_random": measure(game, count, strategy, random_strategy(game), n, first_seed=first_seed)}
+            if label in earlier:
+                cell["vs_earlier"] = measure(game, count, strategy, earlier[label], n, first_seed=first_seed)
+            cells[label] = {key: m.as_json() for key, m in cell.items()}
+        found[str(count)] = cells
     return found
 
 
@@ -185,10 +250,17 @@ def main() -> None:
         help="an opponent (repeatable): a strategy's name, previous_ai or ai:<level> (default: every strategy)",
     )
     parser.add_argument("--first-seed", type=int, default=0, help="the first game's seed (default: 0)")
+    parser.add_argument(
+        "--strategies", action="store_true", help="measure the strategies (vs random players, vs their earlier selves)"
+    )
     args = parser.parse_args()
     names = args.game or sorted(GAMES)
     levels = tuple(args.level or AI_LEVELS)
     started = time.process_time()
+    if args.strategies:
+        found = {name: bench_strategies(name, args.games, args.players, args.first_seed) for name in names}
+        print(json.dumps({**found, "cpu_seconds": round(time.process_time() - started)}, indent=1))
+        return
     results = {
         name: bench_game(
             name, args.games, levels, players=args.players, strategies=args.strategy, first_seed=args.first_seed

@@ -9,12 +9,9 @@ world, so its value is what the world's draws give, averaged over the worlds. Se
 worlds, never in the real state, is what keeps the AI from reading a hidden card; counts (worlds,
 beam, positions) bound the search, never the clock.
 
-- ``normal`` (``Game.ai``, and the AI that plays for an absent player): one world, a beam of two.
-- ``strong``: two worlds and a wider beam. It used to look one round further for its best three
-  choices (every other seat answering greedily with the AI's own judgement); that cost three
-  times the thinking, won no more against the panda rush (1.50 against 1.67 without it at 2
-  players, 1.17 both at 4, 24 games each), tied with normal head to head and left a canal unlaid
-  in 3 games of 24: a panda rush answers nothing like that reply model, so it is off.
+- ``normal`` (``Game.ai``, and the AI that plays for an absent player): one world, a beam of two
+  (``NORMAL``).
+- ``strong``: two worlds and a wider beam (``STRONG``).
 - ``easy``: a beginner's mistakes, not random ones: it takes one step at a time without looking
   at what its actions do together, keeps no eye on the other players, hoards cards (a fuller
   hand always looks good), draws from a deck on a hunch (one card's worth) and is in no hurry to
@@ -22,69 +19,6 @@ beam, positions) bound the search, never the clock.
 
 Whatever the level, the AI validates a card as soon as one holds, the best first, and ends a turn
 with nothing left to do: the end-of-turn preference (orders.py) plays exactly the same.
-
-Measured (bench/ai_strength.py, seeds from 0; ratio = win share over the fair share): normal
-against panda rush / gardener / plot builder 1.39 (56 games) / 1.75 / 1.88 at 2 players, 1.05
-(40 games) / 2.44 / 2.81 at 3, 1.25 / 2.0 / 3.5 at 4 (16 games where not said), the AI before
-it 0.86 / 1.20 / 1.58 at 2 and 0.64 / 1.00 / 1.80 at 4; against that AI itself 1.07 (56 games),
-1.13 (80) and 1.6 (40) at 2, 3 and 4 players. Judging the game's length by the fastest seat's
-pace (appraise.turns_left), not the table's mean, took it against panda rush from 1.25 to 1.38
-at 3 players and from 1.23 to 1.43 at 4 (120 games each, seeds 1000-1119). Easy loses to every
-strategy at 2 players (0.12 / 0.5 / 0.75, 16 games).
-
-Then (one cell at a time, e.g. ``bench/ai_strength.py --game takenoko --level normal --players 2
---strategy panda_rush --first-seed 3000 --games 120``; 95 % intervals): a point one action
-later worth 0.9, not 0.93 (appraise.Weights.delay), took
-normal against panda rush at 2 players from 1.22 (1.04-1.39) to 1.40 (1.24-1.56) over 120 games,
-seeds 3000-3119, from 1.25 to 1.45 (1.25-1.65) over seeds 1000-1079 and from 1.35 (1.14-1.56)
-to 1.48 (1.28-1.67) over seeds 5000-5079 (a canal left unlaid in 6 of those 80 games, 11 with
-0.93: over 5 % still, against a rival that ends the game early); at 3 players 1.35
-(1.08-1.62) against 1.38 (seeds 1000-1119); at 4 players 1.18 (0.86-1.51) against 1.43 on seeds
-1000-1119 and 1.28 (0.95-1.62) against 1.07 on seeds 3000-3119: about 1.24 over those 240 games
-either way, short of 1.3. Against gardener / plot builder 1.8 / 1.9 at 2 players, 3.1 / 3.7 at
-4 (40 games each, seeds 1000-1039). Decision p99 50 ms at 2 players and 46 ms at 4 against
-panda rush (80 and 120 games), 49-70 ms against the others; a canal left unlaid in 2 games of
-the other 280. No all-AI game reached round 100 over 200 seeds (the games of bench/takenoko_bench.py's
-ai_vs_ai: 2-4 players, mean 14.8 rounds, longest 26). Strong (without the
-round ahead): against panda rush 1.67 (1.36-1.97) at 2 players and 1.17 (0.42-1.91) at 4 (24
-games each, seeds 1000-1023), against normal 1.25 (0.85-1.65) at 2 (24 games); decision p99
-153 ms at 2 players, 166 ms at 4. Last, judging a canal or an improvement still held in its
-last turn a waste (appraise.Weights.unlaid, TK-END-02): a canal left unlaid in 3 of those 80
-games against panda rush at 2 players (seeds 5000-5079; ratio 1.48 unchanged) and 1 of 60 at 3
-players (seeds 1000-1059, ratio 1.70, 1.32-2.08).
-
-Against panda rush at 4 players normal stayed short of 1.3 (1.18 and 1.21 on seeds 1000-1239 and
-3000-3239). Screened there, 120 games each, not kept: the opponents' weight at 1.3 or 0.7 (1.23,
-1.20 on seeds 1000-1119); ``future`` at 0.6 (1.62, but 1.28 on seeds 3000-3119); ``delay`` at 0.85
-(1.40 on both sets), which at 3 players (0.875) fell from 1.35 to 1.10; the gardener cards' risk
-at 0.5 or 0.4 (1.12, 1.10 on seeds 1000-1239).
-
-What held it back was the draw: a world deals one card on top of each deck, so drawing an
-objective was judged by a single card, and the best of three single guesses favours the deck
-whose cards differ most. The AI drew gardener cards as often as panda cards at 4 players and met
-38 % of the gardener cards it drew, 89 % of the panda cards (60 games). Judging a draw by the
-mean of the first three cards of the world's deck (``Level.draws``): against panda rush 1.38
-(1.14-1.62) and 1.37 (1.13-1.61) at 4 players on those seeds (240 games each), 1.41 (1.19-1.63,
-was 1.23) at 3 players on seeds 1000-1179, 1.50 (1.37-1.63, was 1.41) at 2 players on seeds
-3000-3159; strong at 4 players 1.37 (1.03-1.71, was 1.20) on seeds 1000-1119. Five cards instead
-of three: 1.37 and 1.47 at 4 players, no better within the intervals, for more thinking.
-
-Canals left unlaid (goal: at most 5 % of games) were 16 of 160 and 10 of 160 games at 2 players
-against panda rush (seeds 3000-3159 and 5000-5159), every one a game the AI ended by taking the
-Emperor, holding up to 7 canals with no edge left to lay them on: it had counted every canal held
-as one it could lay. A canal now counts only while an edge waits for it (appraise.py), and a seat
-lays what it can before ending its last turn (``_lay_what_is_left``): 2 and 1 games of those 160,
-ratio 1.48 and 1.57 (was 1.50 and 1.54). With both, against panda rush at 4 players 1.92
-(1.66-2.17) on seeds 1000-1239 and 1.30 (1.06-1.54) on seeds 3000-3239, at 3 players 1.44
-(1.22-1.66, seeds 1000-1179); against gardener / plot builder 1.80 / 1.88 at 2 players (80
-games), 2.45 / 2.75 at 3, 2.87 / 3.80 at 4 (60 games); strong against panda rush 1.53
-(1.18-1.88) at 4 players (seeds 1000-1119), 1.57 (1.26-1.88) at 3 (seeds 1000-1089, before the
-canal change) and 1.47 (1.24-1.69) at 2 (seeds 1000-1059): no better than normal.
-
-Easy laid its canals too and beat the plot builder at 2 players (1.22 over 100 games; 1.0 before
-these changes, 0.75 quoted above from 16 games): it is now in less of a hurry still (delay 0.99,
-not 0.96), which a beginner is: 0.71 (0.54-0.88) against plot builder on seeds 2000-2119, 0.56
-against gardener and 0.03 against panda rush.
 """
 
 from __future__ import annotations
@@ -256,7 +190,13 @@ class _Search:
             after, _ = apply(state, self.seat, action, SeededOnFirstUse(self.seed))
             self.left -= 1
             children.append((_judge(after, self.seat, self.level.weights), len(children), after))
-        children.sort(key=lambda item: (-item[0], item[1]))
-        if width == 1:
-            return children[0][0] if children[0][2].turn != self.seat else self.value(children[0][2], depth + 1)
-        return max(self.value(after, depth + 1) for _, _, after in children[:width])
+        # A child where the turn is over is judged as it stands (the search stops there): it is
+        # weighed whatever the beam keeps, so ending the turn is never dropped for a free action
+        # whose judgement ties with it.
+        ended = [value for value, _, after in children if after.turn != self.seat or after.step == "over"]
+        going = sorted(
+            ((value, n, after) for value, n, after in children if after.turn == self.seat and after.step != "over"),
+            key=lambda item: (-item[0], item[1]),
+        )
+        found = [self.value(after, depth + 1) for _, _, after in going[:width]]
+        return max(ended + found)

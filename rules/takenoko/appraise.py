@@ -57,7 +57,7 @@ class Weights:
     delay: float = 0.9
     """What a point is worth one action later (the others may end the game or spoil the plan): a
     panda rush meets a card every four or five actions, and a plan that pays later loses the
-    race to the Emperor (0.93 won 1.22 of the fair share against it at 2 players, 0.9 won 1.40)."""
+    race to the Emperor."""
     future: float = 1.0
     """Points an action is worth once the hand is spent (drawing and meeting new cards)."""
     risk: dict[str, float] = field(default_factory=lambda: {"PA": 0.95, "GA": 0.7, "PL": 0.6})
@@ -102,7 +102,11 @@ def appraise(state: TakenokoState, seat: Seat, weights: Weights = WEIGHTS) -> fl
     if stall >= 1.0:
         return mine
     unseen = _unseen_panda(state, seat)
-    others = [expected_other(state, o, left, weights, view, unseen) for o in range(state.players) if o != seat]
+    others = [
+        expected_other(state, o, left, weights, view, unseen, _turn_before(state, o, seat))
+        for o in range(state.players)
+        if o != seat
+    ]
     return mine - (1.0 - stall) * weights.opponents * max(others)
 
 
@@ -163,26 +167,39 @@ def expected(state: TakenokoState, seat: Seat, left: list[float], weights: Weigh
 
 
 def expected_other(
-    state: TakenokoState, seat: Seat, left: list[float], weights: Weights, view: _View, unseen: dict[Need, int]
+    state: TakenokoState,
+    seat: Seat,
+    left: list[float],
+    weights: Weights,
+    view: _View,
+    unseen: dict[Need, int],
+    before: float = 0.0,
 ) -> float:
     """What another ``seat`` can expect, as the judging seat sees it: validated points, then its
     unseen hand (card backs tell each card's category): a panda card is the mean of the panda
     cards the judge has not seen, with the sections on that seat's board and the bamboo in the
     garden (so the judge sees what growing or eating bamboo does for it); other cards are mean
     cards. Then the rest of its turns."""
-    actions = 2.0 * left[seat] + _actions_now(state, seat)
+    actions = 2.0 * left[seat] + _actions_now(state, seat) + before
     points, cost = weights.unseen
     hand = state.hands[seat]
     pandas = sum(1 for c in hand if c[:2] == "PA")
     cards: list[tuple[float, Cost]] = [(points, (cost, 0))] * (len(hand) - pandas)
     if pandas and unseen:
         eaten = state.boards[seat].eaten
-        count = sum(unseen.values())
-        mean_points = sum(PANDA_POINTS[need] * n for need, n in unseen.items()) / count
-        mean_cost = sum(_panda_cost(view, need, eaten) * n for need, n in unseen.items()) / count
+        # What it has eaten and not yet spent says which cards it holds (a seat eats what its
+        # cards lack): a kind is likelier the more of those sections it would use.
+        likely = {need: n * (1.0 + INFER * sum(map(min, need, eaten))) for need, n in unseen.items()}
+        count = sum(likely.values())
+        mean_points = sum(PANDA_POINTS[need] * n for need, n in likely.items()) / count
+        mean_cost = sum(_panda_cost(view, need, eaten) * n for need, n in likely.items()) / count
         cards += [(mean_points, (mean_cost, 0))] * pandas
     return banked(state, seat) + spend(cards, actions, weights)
 
+
+INFER = 1.0
+"""How much likelier a kind of panda card is in another seat's hand for each section on its board
+that the card would use."""
 
 Need = tuple[int, int, int]
 PANDA_POINTS: dict[Need, int] = {card.need: card.points for card in CARDS.values() if card.category == "PA"}
@@ -248,6 +265,19 @@ def spend(
         delay = weights.delay
         value += weights.future * delay**spent * (1 - delay**rest) / (1 - delay)
     return value + (0.0 if last else weights.canal * min(1.0, rest / 6.0) * min(canals, 2))
+
+
+def _turn_before(state: TakenokoState, seat: Seat, judge: Seat) -> float:
+    """The actions of ``seat``'s turn still to come before ``judge`` plays again (TK-ACT-01), when
+    ``seat`` is not playing one now: while the judge plays, every other seat has one; once it has
+    ended, those between the seat playing and the judge. So a position is judged alike before
+    and after the judge ends its turn: ending it gives the others nothing they did not have."""
+    if state.emperor >= 0 or state.turn == seat or state.step == "over":
+        return 0.0
+    players = state.players
+    if state.turn == judge:
+        return 2.0
+    return 2.0 if (seat - state.turn) % players < (judge - state.turn) % players else 0.0
 
 
 def _actions_now(state: TakenokoState, seat: Seat) -> float:

@@ -16,6 +16,7 @@ strong AI's search expects the other seats to answer.
 
 from __future__ import annotations
 
+import math
 import random
 
 from rules.engine import Order, trusted, with_item
@@ -25,6 +26,7 @@ from rules.toprace.data import (
     BET_NONE,
     BID_STEP,
     CARD,
+    DECK,
     FINISH,
     FINISH_ROW,
     JOKER,
@@ -32,6 +34,7 @@ from rules.toprace.data import (
     NEXT,
     NOT_BET,
     OFF,
+    PRIZES,
     ROW,
     TIP_PAYOUT,
 )
@@ -71,13 +74,48 @@ def car_value(state: TopRaceState, seat: int, car: int) -> float:
     return CAR_VALUE + POINT_VALUE * (pts[car] - mean) + JOKER_VALUE * joker
 
 
+SHARE = 0.45
+"""The share of a car's worth (``car_worth``) the AI bids up to where each seat can own two cars
+(``NCARS`` for two players or three): it lets a rival overpay and takes the next car cheaply. At a
+larger table a seat that lets a car go may end with none, so it bids the flat value (``car_value``)."""
+
+
+def car_worth(state: TopRaceState, seat: int, car: int) -> float:
+    """What ``car`` should earn ``seat`` if it buys it, judged at the race's start: each car's
+    progress is the points to come for it (the seat's own hand at the rate an owner plays them
+    for this car, at the rate a rival's car gets them for the others, the unseen points at their
+    rate), the chance of each place follows as in the race (``estimate.order_chances``), and the
+    prizes by place (§1.4)."""
+    pts, joker = hand_points(state, seat)
+    seen, _ = estimate.card_points(state.played)
+    unseen_cards = len(DECK) - len(state.hands[seat]) - len(state.played)
+    held = sum(len(h) for s, h in enumerate(state.hands) if s != seat)
+    share = held / unseen_cards if unseen_cards else 0.0
+    progress = [
+        (estimate.RATE_OWN if c == car else estimate.RATE_HELD) * pts[c]
+        + estimate.RATE_UNSEEN * (estimate.CAR_POINTS - pts[c] - seen[c]) * share
+        for c in range(NCARS)
+    ]
+    progress[car] += estimate.RATE_JOKER * joker
+    spread = estimate.SPREAD + estimate.SPREAD_PER_ROOT * math.sqrt(sum(pts) + joker + held * 10.5)
+    chances = estimate.order_chances(progress, spread)
+    return estimate.expected(chances[car], PRIZES)
+
+
+def car_limit(state: TopRaceState, seat: int, car: int) -> int:
+    """The most ``seat`` would pay for ``car``, in whole bid steps, within its money."""
+    two_each = 2 * state.players <= NCARS
+    value = SHARE * car_worth(state, seat, car) if two_each else car_value(state, seat, car) - MARGIN
+    limit = min(value, float(state.money[seat]))
+    return max(0, int(limit // BID_STEP) * BID_STEP)
+
+
 def bid_limit(state: TopRaceState, seat: int) -> int:
     """The most ``seat`` would pay for the car on offer, in whole bid steps, within its money.
 
     It reads only what stays fixed during an offer (the hand, the car, the money), so one limit
     answers every turn of the offer: it is the AI's standing order (TR-ORD-2)."""
-    limit = min(car_value(state, seat, state.drivers[0]) - MARGIN, float(state.money[seat]))
-    return max(0, int(limit // BID_STEP) * BID_STEP)
+    return car_limit(state, seat, state.drivers[0])
 
 
 def limit_order(state: TopRaceState, seat: int, limit: int) -> Order | None:
@@ -116,10 +154,7 @@ def suggest(state: TopRaceState, seat: int) -> Order:
         values[orders.MAX_BID] = str(limit) if lo <= limit else orders.PASS_VALUE
     if state.phase == "auction":
         unsold = [car for car in range(NCARS) if state.owner[car] < 0]
-        limits = {
-            car: max(0, int(min(car_value(state, seat, car) - MARGIN, float(state.money[seat])) // BID_STEP) * BID_STEP)
-            for car in unsold
-        }
+        limits = {car: car_limit(state, seat, car) for car in unsold}
         if limits:
             values[orders.POLICY] = _policy_value(min(limits.values()))
             values[orders.COLOURS] = orders.OWN

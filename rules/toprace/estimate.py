@@ -148,11 +148,17 @@ def place_chances(state: TopRaceState, seat: Seat) -> list[list[float]]:
     Finished cars hold their places (TR-MOVE-6); for the others, the number of cars ending ahead
     is a sum of independent pairwise chances (a Poisson binomial)."""
     progress, spread = projection(state, seat)
-    done = len(state.finish)
+    return order_chances(progress, spread, state.finish)
+
+
+def order_chances(progress: Sequence[float], spread: float, finish: Sequence[int] = ()) -> list[list[float]]:
+    """For each car, the chance of each final place, given its projected ``progress``, the
+    ``spread`` of the final order and the cars already home in ``finish`` order."""
+    done = len(finish)
     chances = [[0.0] * NCARS for _ in range(NCARS)]
-    for place, car in enumerate(state.finish):
+    for place, car in enumerate(finish):
         chances[car][place] = 1.0
-    racing = [car for car in range(NCARS) if car not in state.finish]
+    racing = [car for car in range(NCARS) if car not in finish]
     for car in racing:
         ahead = [1.0]
         for other in racing:

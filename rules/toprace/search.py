@@ -8,19 +8,6 @@ with the seat's view (``estimate.determinize``: never read from the state), play
 the next two seats' cards (fewer if the seat's own turn comes first) with the quick ``ai.reflex``
 player, and keeps the candidate whose positions are best on average (the same samples for every
 candidate). It is bounded by a count of samples and replies, not by time: rules are pure.
-
-Measured (tests/support/strategies/toprace.py, paired games against the normal AI): the search pays
-at three players (+0.4 to +0.5 in win ratio against the hand-valuing player); at five and six the
-other seats' answers are too many to foresee and it neither gains nor loses: 16 samples instead of
-6 (twice the time) moved nothing at 3, 5 and 6 players (seeds 5000-5047, 48 games a cell, with the
-bidding tried below). Against the four strategies, seeds 0-47 (48 games a cell), its win ratio is
-1.46 to 2.75, mean 1.97 (1.12 against the normal AI at 6 players, 0.99 at 3: within the noise); it
-misses 1.6 at 5 players against the hand-valuing player (1.46) and the racer (1.56), and at 6
-against the tipster (1.50). Bidding by the judgement itself (the race's start with the car bought
-at a price against a rival buying it, the seat taking another car at a going price) gained at 2 and
-3 players but lost at 4 (1.29 against the racer) and did no better on the whole (mean 1.90 on these
-seeds; within 0.25 of this bidding either way on three other sets of seeds): its bidding stays the
-normal AI's.
 """
 
 from __future__ import annotations

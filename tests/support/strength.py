@@ -30,13 +30,29 @@ def ai_at(game: Game[Any, Any, Any], level: str = "normal") -> Strategy:
     return lambda state, seat, rng: game.ai_action(state, seat, rng, level)
 
 
+def random_strategy(game: Game[Any, Any, Any]) -> Strategy:
+    """A player who picks one of its legal actions at random (the floor a strategy must beat)."""
+
+    def play(state: Any, seat: Seat, rng: random.Random) -> Any:
+        legal = game.legal_actions(state, seat)
+        return rng.choice(legal if isinstance(legal, list | tuple) else list(legal))
+
+    return play
+
+
 @dataclass
 class Match:
-    """One finished match: the end state, each seat's share of the win, and the log."""
+    """One finished match: the end state, each seat's share of the win, and the log: who played
+    what, and the state each action was played in (``before[i]`` for ``log[i]``)."""
 
     state: Any
     wins: tuple[float, ...]
     log: list[tuple[Seat, Any]] = field(default_factory=list)
+    before: list[Any] = field(default_factory=list)
+
+    def steps(self) -> list[tuple[Any, Seat, Any]]:
+        """Every (state before, seat, action) of a match played with ``keep_log``."""
+        return [(state, seat, action) for state, (seat, action) in zip(self.before, self.log, strict=True)]
 
 
 def play_match(
@@ -56,15 +72,17 @@ def play_match(
         return seat, seats[seat](current, seat, rng_for(f"{seed}:player{seat}", ply))
 
     log: list[tuple[Seat, Any]] = []
+    before: list[Any] = []
     for ply in playout(game, state, seed, choose):
-        state = ply.after
         if keep_log:
             log.append((ply.seat, ply.action))
+            before.append(ply.before)
+        state = ply.after
     outcome = game.outcome(state)
     assert outcome is not None, "a playout ended before the game did"
     winners = outcome.winners()
     wins = tuple(1 / len(winners) if seat in winners else 0.0 for seat in range(players))
-    return Match(state, wins, log)
+    return Match(state, wins, log, before)
 
 
 @dataclass(frozen=True)

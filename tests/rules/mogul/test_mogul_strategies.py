@@ -13,7 +13,7 @@ from rules.mogul import GAME
 from rules.mogul.actions import DROP, LOAN, PAY, TAKE
 from rules.mogul.state import MogulState
 from tests.support.strategies import mogul as strategies
-from tests.support.strength import Match, blind, play_match
+from tests.support.strength import Match, ai_at, blind, play_match
 
 PLAYERS = (3, 4, 5, 6)
 EVERY = {**strategies.STRATEGIES, "previous": strategies.PREVIOUS}
@@ -91,6 +91,29 @@ def test_blunders_read_a_real_game() -> None:
         found = strategies.blunders(match, seat)
         assert found["loans"] == match.state.loans[seat]
         assert 0 <= found["loan_then_forced_out"] <= found["forced_out"]
+
+
+def test_blunders_count_a_loan_followed_by_a_drop_with_chips_in_hand() -> None:
+    """MG-LOAN-1: a loan, then a DROP by choice with chips still in hand, in the same auction, is
+    counted, with the chips it brought against dropping out at the loan (the pot then) —
+    each one read from the states kept: chips and pot before the DROP, less before the LOAN."""
+    match = play_match(GAME, 3, 0, [ai_at(GAME)] * 3, keep_log=True)
+    seat = max(range(3), key=lambda s: match.state.loans[s])
+    found = strategies.blunders(match, seat)
+    expected = gained = 0
+    at_loan: int | None = None
+    for state, who, action in match.steps():
+        if who != seat or action.kind not in ("loan", "drop", "pay"):
+            if action.kind in ("take", "sell", "decline"):
+                at_loan = None
+            continue
+        if action.kind == "loan":
+            at_loan = state.chips[seat] + state.pot
+        elif action.kind == "drop" and at_loan is not None and state.chips[seat]:
+            expected += 1
+            gained += state.chips[seat] + state.pot - at_loan
+    assert found["loan_then_drop"] == expected > 0
+    assert found["loan_chips_gained"] == gained
 
 
 def test_the_planned_player_follows_the_plan_and_is_seldom_asked() -> None:

@@ -10,6 +10,7 @@ import pytest
 
 from rules.engine import AI_LEVELS, playout, rng_for
 from rules.toprace import GAME
+from rules.toprace.scoring import places
 from rules.toprace.state import TopRaceState
 from tests.support.strategies import toprace as strategies
 from tests.support.strength import Match, Strategy, ai_at, blind, play_match
@@ -67,12 +68,6 @@ def test_each_strategy_plays_whole_games(players: int) -> None:
     assert len(match.state.results) == 3
 
 
-def test_the_previous_ai_still_plays() -> None:
-    """PREVIOUS, the AI as it shipped before, plays whole games against the new one."""
-    match = play_match(GAME, 3, 5, [strategies.PREVIOUS, ai_at(GAME), strategies.PREVIOUS])
-    assert GAME.outcome(match.state) is not None
-
-
 def test_blunders_count_what_happened() -> None:
     """The blunder counts replay the match: purchases and overpayments agree with the results,
     a breakdown of the seat's own front car is seen, and so are raises in lockstep."""
@@ -97,7 +92,7 @@ def test_blunders_count_what_happened() -> None:
         match = forced_own_panne(seed)
         own = sum(
             1
-            for state, seat, action in strategies.replayed(match)
+            for state, seat, action in match.steps()
             if seat == 0 and action.kind == "panne" and state.owner[strategies.front_car(state)] == 0
         )
         assert strategies.blunders(match, 0)["panne_own_leader"] == own
@@ -117,10 +112,33 @@ def forced_own_panne(seed: int) -> Match:
     return play_match(GAME, 2, seed, [reckless, base], keep_log=True)
 
 
-def test_replayed_finds_the_matchs_deal() -> None:
-    """replayed recovers the seed from the log: the replay ends on the match's final state."""
+def test_a_kept_log_replays_the_match() -> None:
+    """match.steps(): each action played in the state kept before it leads to the next one kept,
+    and the last to the match's end."""
     match = play_match(GAME, 4, 17, MIXED, keep_log=True)
-    steps = strategies.replayed(match)
-    assert len(steps) == len(match.log)
-    state, seat, action = steps[-1]
-    assert GAME.apply(state, seat, action, rng_for(17, len(steps)))[0] == match.state
+    steps = match.steps()
+    assert len(steps) == len(match.log) > 0
+    after = [s for s, _, _ in steps[1:]] + [match.state]
+    for ply, ((state, seat, action), then) in enumerate(zip(steps, after, strict=True), start=1):
+        assert GAME.apply(state, seat, action, rng_for(17, ply))[0] == then
+
+
+def test_blunders_count_bets_on_the_back_marker() -> None:
+    """TR-TIP-3: a bet on the car last in TR-END-3's order at that moment is counted, out of the
+    seat's bets; one on the leader is not."""
+
+    def bettor(on: int) -> Strategy:
+        base = strategies.STRATEGIES["racer"]
+
+        def play(state: TopRaceState, seat: int, rng: random.Random) -> Any:
+            if state.ask == "bet":
+                car = places(state)[on]
+                return next(a for a in GAME.legal_actions(state, seat) if a.n == car)
+            return base(state, seat, rng)
+
+        return play
+
+    match = play_match(GAME, 3, 4, [bettor(-1), bettor(0), bettor(0)], keep_log=True)
+    last, first = strategies.blunders(match, 0), strategies.blunders(match, 1)
+    assert last["bets"] == first["bets"] == 3
+    assert (last["back_marker_bet"], first["back_marker_bet"]) == (3, 0)

@@ -7,6 +7,7 @@ Each module ``<game>.py`` exposes:
 - optionally ``blunders(match, seat) -> dict[str, int]``: counts of the habits a player would
   call blunders, for the AI in ``seat`` of a finished ``Match`` (played with ``keep_log``);
 - optionally ``PREVIOUS``: the AI this game shipped before its last rewrite, frozen as a
-  ``Strategy``, so the bench can put the new AI against the old one;
+  ``Strategy``, so the bench can put the new AI against the old one (Mogul only; the bench loads
+  Top Race's and Takenoko's from git, bench/previous.py);
 - ``GAMES``: how many seeded games per measurement the bench plays (slow games play fewer).
 """

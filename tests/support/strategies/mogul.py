@@ -270,6 +270,17 @@ class Planned:
 AUCTION_MOVES = frozenset({"pay", "drop", "loan"})
 
 
+CHANCES = {
+    "loan_then_forced_out": "loans",
+    "loan_then_drop": "loans",
+    "loan_chips_gained": "loan_then_drop",
+    "forced_out": "games",
+    "declined": "games",
+}
+"""What each blunder count is out of (bench/ai_strength.py prints the rates; the chips a loan
+brought are shown per loan followed by a drop out)."""
+
+
 def blunders(match: Match, seat: Seat) -> dict[str, int]:
     """Habits a player would call blunders, for ``seat`` in a finished game (played with its log):
 
@@ -277,19 +288,33 @@ def blunders(match: Match, seat: Seat) -> dict[str, int]:
     - ``loan_then_forced_out``: a loan followed, in the same auction, by being forced out with no
       chip left (it borrowed, paid, then "cannot stay in, so drops out");
     - ``forced_out``: every auction it was forced out of with no chip left, loan or not;
-    - ``declined``: a share declined as runner-up (taking it costs nothing).
+    - ``declined``: a share declined as runner-up (taking it costs nothing);
+    - with the states kept, ``loan_then_drop``: a loan, then, in the same auction, dropping out by choice with chips
+      still in hand (it borrowed, paid, then left the rest for later); ``loan_chips_gained``: what
+      those loans brought in chips, against dropping out instead of borrowing (the pot taken and
+      the chips kept, less the pot it would have taken then) — a loan pays for itself when this
+      beats what it cost (``loan_cost`` points a loan; a point is 5 chips at the end, MG-END-2).
 
     An auction is the run of pay/drop/loan moves before the winner's take or sell; a seat that
     played in it, did not drop out itself and did not win was forced out (the turn flow plays a
     lone DROP for the player, so it is not in the log)."""
     found: Counter[str] = Counter(loans=0, loan_then_forced_out=0, forced_out=0, declined=0)
+    if match.before:  # what a loan brought needs the chips, which only the states hold
+        found.update(loan_then_drop=0, loan_chips_gained=0)
     moves: list[str] = []
-    for who, action in match.log:
+    borrowed: int | None = None  # what dropping out instead of the loan would have left it
+    for before, (who, action) in zip(match.before or [None] * len(match.log), match.log, strict=True):
         kind = action.kind
         if kind in AUCTION_MOVES:
             if who == seat:
                 moves.append(kind)
+                if before is not None and kind == "loan":
+                    borrowed = before.chips[seat] + before.pot
+                if before is not None and kind == "drop" and borrowed is not None and before.chips[seat] > 0:
+                    found["loan_then_drop"] += 1
+                    found["loan_chips_gained"] += before.chips[seat] + before.pot - borrowed
             continue
+        borrowed = None
         if moves:  # the auction just ended: ``who`` won it (its take or sell comes first)
             found["loans"] += moves.count("loan")
             if who != seat and "drop" not in moves:

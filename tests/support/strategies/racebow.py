@@ -174,6 +174,10 @@ STRATEGIES: dict[str, Strategy] = {"greedy": greedy, "grabber": grabber, "sorter
 """The scripted players, by name."""
 
 
+CHANCES = {"round_limit": "games", "no_tiles": "games", "unplaced": "games"}
+"""What each blunder count is out of (bench/ai_strength.py prints the rates)."""
+
+
 def blunders(match: Match, seat: Seat) -> dict[str, int]:
     """Games a player would call botched, for ``seat``: the race hit the round-200 safety end
     (RB-END-04) or ran out of tiles (RB-TILE-03), and whether ``seat`` was still unplaced then."""

@@ -15,8 +15,7 @@ first), keep a few cards in hand, care for the cards of the other kinds they hol
 for their favourite), lay a stored canal toward a plot they care about, and take the weather that
 suits their plan. None looks further than the move at hand.
 
-``blunders`` counts the habits a player would call blunders; ``PREVIOUS`` is the AI as it was
-before the stronger one (takenoko_previous.py).
+``blunders`` counts the habits a player would call blunders.
 """
 
 from __future__ import annotations
@@ -27,17 +26,16 @@ from collections.abc import Callable, Sequence
 from rules.engine import SeededOnFirstUse
 from rules.takenoko.actions import ACT, CATEGORY, COLOUR, END, NO_CHIP, SKIP, VALIDATE, TakenokoAction
 from rules.takenoko.cards import PLACEMENTS
-from rules.takenoko.data import CARDS, CHIP_INDEX, COLOUR_INDEX, MAX_HEIGHT, PLOTS, Card
+from rules.takenoko.data import ACTIONS, CARDS, CHIP_INDEX, COLOUR_INDEX, MAX_HEIGHT, PLOTS, Card
 from rules.takenoko.facts import edge_info
 from rules.takenoko.figures import destinations
 from rules.takenoko.garden import canal_spots, chip_targets, spots
-from rules.takenoko.hexes import POND, Edge, Hex, edge_hexes, edge_key, neighbours
+from rules.takenoko.hexes import DIRS, POND, Edge, Hex, edge_hexes, edge_key, neighbours
 from rules.takenoko.objectives import best_first
 from rules.takenoko.rules import apply, legal_actions
 from rules.takenoko.state import Plot, TakenokoState
-from rules.takenoko.turn import candidates
+from rules.takenoko.turn import action_kinds, candidates
 from rules.takenoko.work import TakenokoWork
-from tests.support.strategies.takenoko_previous import choose as previous_choose
 from tests.support.strength import Match, Strategy
 
 GAMES = {"easy": 8, "normal": 8, "strong": 3}
@@ -358,7 +356,100 @@ class Scripted:
 
 
 class PandaRush(Scripted):
-    """Panda cards first: eat what they need, grow it when nothing is ready."""
+    """Panda cards first, a turn at a time: the panda eats the colours its cards lack, the
+    gardener grows them where the panda can reach them in the same turn, a plot of a colour it
+    lacks goes by the pond in the panda's line (it sprouts at once, TK-IRR-05); STORM when a
+    section it lacks stands anywhere, else SUN for a third action (TK-WEATHER)."""
+
+    favourite = "PA"
+    hand_low = 4
+
+    def lacks(self, seen: Seen) -> tuple[int, int, int]:
+        """Per colour, the sections its panda cards still miss beyond its board."""
+        need = [0, 0, 0]
+        for card in seen.cards("PA"):
+            for i in range(3):
+                need[i] += card.need[i]
+        have = seen.board.eaten
+        return (max(0, need[0] - have[0]), max(0, need[1] - have[1]), max(0, need[2] - have[2]))
+
+    def after_growth(self, seen: Seen, dest: Hex) -> float:
+        """The best meal the panda can reach once the gardener has stood on ``dest``: the eat
+        value of each plot in its lines, with the sections the gardener adds."""
+        grown = {(p.q, p.r): n for p, n in seen.grown(dest)}
+        found = 0.0
+        for h in seen.tiles("panda"):
+            plot = seen.at.get(h)
+            if plot is None:
+                continue
+            if h in grown:
+                plot = plot.model_copy(update={"height": plot.height + grown[h]})
+            found = max(found, self.eat(seen, plot))
+        return found
+
+    def actions_left(self, seen: Seen) -> int:
+        """Actions still to take this turn (TK-ACT-01, TK-WEATHER-02)."""
+        return (3 if seen.state.condition == "SUN" else 2) - len(seen.state.used)
+
+    def plan(self, seen: Seen) -> list[str]:
+        lacks = self.lacks(seen)
+        order = ["objective"] if not seen.hand or (not any(lacks) and len(seen.hand) < 5) else []
+        if self.best_move(seen, "panda") >= 3:
+            order.append("panda")
+        if self.actions_left(seen) >= 2 and "panda" not in seen.state.used:
+            combo = max((self.after_growth(seen, h) for h in seen.tiles("gardener")), default=0.0)
+            if combo >= 3:
+                order.append("gardener")
+            elif seen.state.plots and any(lacks):
+                order.append("plot")
+        if len(seen.hand) < self.hand_low:
+            order.append("objective")
+        if self.best_move(seen, "gardener") >= 0.1:
+            order.append("gardener")
+        return [*order, "panda", "gardener", "objective", "plot", "irrigation"]
+
+    def target(self, seen: Seen, action: TakenokoAction) -> float:
+        h: Hex = (action.q, action.r)
+        step = seen.state.step
+        if step == "gardener":
+            grown = sum(self.grow_plot(seen, p, n) for p, n in seen.grown(h))
+            return grown + (self.after_growth(seen, h) if "panda" not in seen.state.used else 0.0)
+        if step == "plot_spot":
+            return self.spot(seen, seen.state.placing, h)
+        return super().target(seen, action)
+
+    def spot(self, seen: Seen, plot_id: str, h: Hex) -> float:
+        """A plot of a colour its cards lack, watered at once, where the panda can reach it."""
+        colour = plot_id[0]
+        wet = wet_at_once(h, PLOTS[plot_id])
+        hunger = self.hunger(seen)[COLOUR_INDEX[colour]]
+        value = super().spot(seen, plot_id, h) + (hunger if wet else 0.2 * hunger)
+        if wet and _in_line(seen, seen.state.panda, h):
+            value += hunger
+        return value
+
+    def weather(self, seen: Seen) -> str:
+        panda = seen.state.panda
+        if any(self.eat(seen, p) >= 3 for p in seen.state.garden if (p.q, p.r) != panda):
+            return "STORM"
+        return "SUN"
+
+
+def _in_line(seen: Seen, start: Hex, h: Hex) -> bool:
+    """Whether a figure on ``start`` reaches ``h`` in a straight line over placed hexes, once a plot
+    lies on ``h`` (TK-GARD-02)."""
+    for dq, dr in DIRS:
+        step = (start[0] + dq, start[1] + dr)
+        while step in seen.at or step == POND:
+            step = (step[0] + dq, step[1] + dr)
+        if step == h:
+            return True
+    return False
+
+
+class FirstPandaRush(Scripted):
+    """The panda rush as first written: eats what its cards need when a section is ready, grows
+    it when nothing is, takes RAIN or STORM; one action at a time, no look at what the next does."""
 
     favourite = "PA"
     hand_low = 4
@@ -498,18 +589,61 @@ STRATEGIES: dict[str, Strategy] = {
 }
 """The scripted players, by name."""
 
-PREVIOUS: Strategy = previous_choose
-"""The AI before the stronger one (takenoko_previous.py)."""
+EARLIER: dict[str, Strategy] = {"panda_rush": FirstPandaRush()}
+"""Strategies as they were before they were made stronger, by name."""
+
+
+CHANCES = {
+    "unlaid_canal": "games",
+    "unplaced_chip": "games",
+    "round_limit": "games",
+    "sun_two_actions": "sun_turns",
+    "panda_ate_nothing": "panda_moves",
+}
+"""What each blunder count is out of (bench/ai_strength.py prints the rates)."""
+
+
+_ACTIONS = frozenset(ACT[name] for name in ACTIONS)
+"""The five actions of A1 (TK-ACT-01), not the free ones."""
 
 
 def blunders(match: Match, seat: int) -> dict[str, int]:
-    """The habits a player would call blunders, for ``seat`` in a finished match: ending the game
-    with a canal never laid (``unlaid_canal``) or an improvement never placed (``unplaced_chip``),
-    and a game that ran to the round-100 limit (``round_limit``, TK-END-06)."""
+    """The habits a player would call blunders, for ``seat`` in a finished match, with the chances
+    each had (a match played with ``keep_log``; without it, only the end state's counts):
+
+    - ``unlaid_canal`` / ``unplaced_chip``: the game ended with a canal never laid, an improvement
+      never placed (TK-IRR-02, TK-IMP-02);
+    - ``round_limit``: the game ran to the round-100 limit (TK-END-06);
+    - ``sun_two_actions`` of ``sun_turns``: a SUN turn ended after two actions while a third was
+      still open (TK-WEATHER-02);
+    - ``panda_ate_nothing`` of ``panda_moves``: a PANDA action that ate nothing (TK-PANDA-02).
+    """
     state: TakenokoState = match.state
     board = state.boards[seat]
-    return {
+    counts = {
         "unlaid_canal": int(board.canals > 0),
         "unplaced_chip": int(any(board.chips)),
         "round_limit": int(state.emperor < 0),
     }
+    if not match.log:
+        return counts
+    counts.update(sun_turns=0, sun_two_actions=0, panda_moves=0, panda_ate_nothing=0)
+    moving: int | None = None
+    for before, who, action in match.steps():
+        if moving is not None and before.step != "panda":
+            counts["panda_ate_nothing"] += sum(before.boards[seat].eaten) == moving
+            moving = None
+        if who != seat or before.step != "action":
+            continue
+        if action == ACT["panda"]:
+            counts["panda_moves"] += 1
+            moving = sum(before.boards[seat].eaten)
+        if before.condition != "SUN":
+            continue
+        if not before.used and action in _ACTIONS:
+            counts["sun_turns"] += 1
+        if action == END and len(before.used) == 2 and action_kinds(TakenokoWork(before)):
+            counts["sun_two_actions"] += 1
+    if moving is not None:
+        counts["panda_ate_nothing"] += sum(state.boards[seat].eaten) == moving
+    return counts

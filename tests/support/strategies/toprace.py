@@ -12,16 +12,16 @@ hand and its own bets) and its legal actions, so ``strength.blind`` holds by con
 - ``blocker``: buys at a fair price and spends its cards holding back the leading rival car:
   breakdowns for it, jams, jokers elsewhere.
 
-``blunders`` counts the habits a player would call blunders in the AI's seat of a finished match;
-``PREVIOUS`` is the AI as it shipped before (tests/support/strategies/toprace_previous.py).
+``blunders`` counts the habits a player would call blunders in the AI's seat of a finished match.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
-from rules.engine import IllegalAction, Seat, rng_for
+from rules.engine import Seat
 from rules.toprace import GAME
 from rules.toprace.actions import Action
 from rules.toprace.data import (
@@ -29,16 +29,17 @@ from rules.toprace.data import (
     CARD,
     FINISH,
     FINISH_ROW,
-    J5_IDS,
     JOKER,
     NCARS,
     NEXT,
     OFF,
+    PRIZES,
     ROW,
 )
+from rules.toprace.movement import legal_ends
+from rules.toprace.scoring import places
 from rules.toprace.state import TopRaceState
 from rules.toprace.view import TopRaceView
-from tests.support.strategies import toprace_previous
 from tests.support.strength import Match, Strategy
 
 GAMES = {"easy": 16, "normal": 16, "strong": 8}
@@ -180,13 +181,91 @@ def hand_player(v: TopRaceView, legal: list[Action]) -> Action:
 
 
 def racer(v: TopRaceView, legal: list[Action]) -> Action:
-    """Pays a fair flat price for a car and only pushes its own cars."""
-    own = mine(v)
+    """A racer who knows its hand: values a car by the place the points its own hand holds for
+    it promise and bids up to three quarters of that; plays the card that moves its own cars
+    furthest (each move played out on the track: a jammed car's points are lost, so that card
+    waits), steers rivals' cars short, turbo for its own cars and breakdowns for a rival leader;
+    bets on the leader."""
+    pts = hand_points(v)
     if v.ask in ("bid", "amount"):
-        return bid_up_to(v, legal, 90_000 if not own else 50_000)
-    weight = [1.0 if v.owner[c] == v.seat else 0.0 for c in range(NCARS)]
-    best_own = max(own, key=lambda c: row(v, c)) if own else favourite(v, hand_points(v), 0.3)
-    return race_move(v, legal, weight, bet=best_own, panne_rivals=False)
+        return bid_up_to(v, legal, RACER_SHARE * hand_worth(v, pts, v.revealed))
+    weight = [1.0 if v.owner[c] == v.seat else (RACER_RIVAL if v.owner[c] >= 0 else 0.0) for c in range(NCARS)]
+    for b in v.my_bets or ():
+        if 0 <= b < NCARS:
+            weight[b] += 0.4
+    tip = leader(v, pts)
+    if v.ask == "play":
+        return max(legal, key=lambda a: (played_out(v, a.n, weight), -a.n))
+    return race_move(v, legal, weight, bet=tip)
+
+
+RACER_SHARE = 0.75
+"""The share of a car's worth the racer bids up to."""
+RACER_RIVAL = -0.35
+"""How much the racer minds a rival's car moving, per row (its own: 1)."""
+
+
+def hand_worth(v: TopRaceView, pts: Sequence[float], car: int) -> float:
+    """What ``car`` should earn its owner, judged from the seat's own hand: the chance of each
+    place when each other car ends ahead of it by a logistic of the difference in hand points,
+    and the prize of each place."""
+    spread = 4.0 + 0.25 * sum(pts) / NCARS
+    ahead = [1.0]
+    for other in range(NCARS):
+        if other == car:
+            continue
+        p = 1.0 / (1.0 + math.exp(-(pts[other] - pts[car]) / spread))
+        ahead = [q * (1 - p) + (ahead[k - 1] * p if k else 0.0) for k, q in enumerate([*ahead, 0.0])]
+    return sum(q * PRIZES[k] for k, q in enumerate(ahead))
+
+
+def leader(v: TopRaceView, pts: Sequence[float]) -> int:
+    """The car in front (the first home if one is), its own cars a little ahead for the points
+    its hand still holds for them; a broken-down car is behind."""
+    if v.finish:
+        return v.finish[0]
+
+    def score(car: int) -> float:
+        own = 0.2 * pts[car] if v.owner[car] == v.seat else 0.0
+        return row(v, car) + own - (5.0 if v.ref[car] != OFF else 0.0)
+
+    return max(range(NCARS), key=score)
+
+
+def played_out(v: TopRaceView, cid: int, weight: Sequence[float]) -> float:
+    """The rows a card moves each car once played out on the track (TR-MOVE-3/4), weighted: a car
+    it likes goes as far as it can, one it minds as short; a joker to the car it likes best."""
+    cells = list(v.cell)
+    card = CARD[cid]
+    if card.pair is not None:
+        return card_push(v, cid, weight)
+    printed = {car for car, _ in card.slots}
+    gained = 0.0
+    for car, points in card.slots:
+        if car == JOKER:
+            options = [c for c in range(NCARS) if c not in printed and cells[c] != OFF]
+            if not options:
+                continue
+            moves = [(weight[c] * _advance(cells, c, points, weight[c] >= 0)[0], c) for c in options]
+            best, car = max(moves)
+            if best <= 0:
+                # It must move one: the car it minds least.
+                car = max(options, key=lambda c: (weight[c], -row(v, c)))
+        if cells[car] == OFF:
+            continue
+        rows, end = _advance(cells, car, points, weight[car] >= 0)
+        gained += weight[car] * rows
+        cells[car] = OFF if end == FINISH else end
+    return gained
+
+
+def _advance(cells: Sequence[int], car: int, points: int, far: bool) -> tuple[int, int]:
+    """(rows moved, end cell) of a move steered far or short."""
+    ends = legal_ends(cells, car, points)
+    if not ends:
+        return 0, cells[car]
+    end = ends[0] if far else ends[-1]
+    return ROW[end] - ROW[cells[car]], end
 
 
 def tipster(v: TopRaceView, legal: list[Action]) -> Action:
@@ -235,6 +314,18 @@ def race_move(v: TopRaceView, legal: list[Action], weight: list[float], bet: int
     return legal[0]
 
 
+def first_racer(v: TopRaceView, legal: list[Action]) -> Action:
+    """The racer as it was first written: a fair flat price for a car, only ever pushes its own
+    cars (by the points printed, jams not looked at), never breaks a rival down, bets on its own
+    best-placed car."""
+    own = mine(v)
+    if v.ask in ("bid", "amount"):
+        return bid_up_to(v, legal, 90_000 if not own else 50_000)
+    weight = [1.0 if v.owner[c] == v.seat else 0.0 for c in range(NCARS)]
+    best_own = max(own, key=lambda c: row(v, c)) if own else favourite(v, hand_points(v), 0.3)
+    return race_move(v, legal, weight, bet=best_own, panne_rivals=False)
+
+
 STRATEGIES: dict[str, Strategy] = {
     "hand": strategy(hand_player),
     "racer": strategy(racer),
@@ -243,52 +334,15 @@ STRATEGIES: dict[str, Strategy] = {
 }
 """The scripted players the bench measures the AI against."""
 
-PREVIOUS: Strategy = toprace_previous.ai_action
-"""Today's AI before the rewrite, frozen."""
+EARLIER: dict[str, Strategy] = {"racer": strategy(first_racer)}
+"""Strategies as they were before they were made stronger, by name (the bench's ``<name>@earlier``)."""
 
 
 # -- blunders --------------------------------------------------------------------------------------
 
 
-def _options(state: TopRaceState) -> dict[str, str]:
-    """The table options a finished state was played with."""
-    on = {True: "on", False: "off"}
-    return {
-        "edition": state.edition,
-        "races": str(state.races),
-        "betting": on[state.betting],
-        "allow_no_bet": on[state.allow_no_bet],
-        "restrict_pair_after_tip2": on[state.restrict_pair],
-    }
-
-
-def replayed(match: Match, seeds: int = 100_000) -> list[tuple[TopRaceState, Seat, Action]]:
-    """Every (state before, seat, action) of a match played with ``keep_log``.
-
-    A match keeps its log but not its seed: the seed is the first one whose deal holds each seat's
-    first card played (in the first race, surely) and whose replay of the whole log ends on the
-    match's final state."""
-    final: TopRaceState = match.state
-    options = _options(final)
-    first_plays: dict[Seat, int] = {}
-    for seat, action in match.log:
-        if action.kind == "play" and action.n not in J5_IDS:
-            first_plays.setdefault(seat, action.n)
-    for quick in (True, False):  # the quick look first; the slow one only if it found nothing
-        for seed in range(seeds):
-            state = GAME.start(final.players, options, seed)
-            if quick and any(card not in state.hands[seat] for seat, card in first_plays.items()):
-                continue
-            steps: list[tuple[TopRaceState, Seat, Action]] = []
-            try:
-                for ply, (seat, action) in enumerate(match.log, start=1):
-                    steps.append((state, seat, action))
-                    state, _ = GAME.apply(state, seat, action, rng_for(seed, ply))
-            except IllegalAction:
-                continue
-            if state == final:
-                return steps
-    raise ValueError("no seed replays this match")
+CHANCES = {"overpaid": "purchases", "back_marker_bet": "bets", "panne_own_leader": "games", "min_raise_duel": "games"}
+"""What each blunder count is out of (bench/ai_strength.py prints the rates)."""
 
 
 def blunders(match: Match, seat: Seat) -> dict[str, int]:
@@ -298,16 +352,25 @@ def blunders(match: Match, seat: Seat) -> dict[str, int]:
     - ``panne_own_leader``: a breakdown played on its own car, the front car of the pair;
     - ``min_raise_duel``: minimum-step raises answering a minimum-step raise over its own bid
       (two bidders climbing in lockstep, 10,000 at a time);
-    - ``purchases``: cars bought at auction (the base of the first count).
+    - ``purchases``: cars bought at auction (the base of the first count);
+    - ``back_marker_bet``: a TIP bet on the car in last place at that moment (TR-END-3's order);
+    - ``bets``: TIP bets (the base of the last count).
     """
-    counts = {"overpaid": 0, "panne_own_leader": 0, "min_raise_duel": 0, "purchases": 0}
+    counts = {
+        "overpaid": 0,
+        "panne_own_leader": 0,
+        "min_raise_duel": 0,
+        "purchases": 0,
+        "back_marker_bet": 0,
+        "bets": 0,
+    }
     for result in match.state.results:
         for purchase in result.purchases:
             if purchase.seat == seat and purchase.how == "auction":
                 counts["purchases"] += 1
                 counts["overpaid"] += purchase.price > result.prizes[purchase.car]
     history: list[tuple[Seat, int]] = []
-    for state, who, action in replayed(match):
+    for state, who, action in match.steps():
         if state.ask in ("bid", "amount") and state.high_bidder < 0:
             history = []
         if action.kind == "bid":
@@ -315,6 +378,9 @@ def blunders(match: Match, seat: Seat) -> dict[str, int]:
                 duel = action.n == history[-1][1] + BID_STEP and history[-1][1] == history[-2][1] + BID_STEP
                 counts["min_raise_duel"] += duel
             history.append((who, action.n))
+        if action.kind == "bet" and who == seat:
+            counts["bets"] += 1
+            counts["back_marker_bet"] += action.n == places(state)[-1]
         if action.kind == "panne" and who == seat:
             front = front_car(state)
             counts["panne_own_leader"] += state.owner[front] == seat
