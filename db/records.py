@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from pydantic import TypeAdapter
+
 T = TypeVar("T")
 HOUR = 3600.0
 DEFAULT_BANK_HOURS = 72
@@ -340,53 +342,45 @@ class LobbyChange(Generic[T]):
 
 
 # -- columns as stored ------------------------------------------------------------------------------
+# Each column is written and read by a pydantic TypeAdapter of its record (several times faster
+# than json and hand-written converters, and the record's fields are the one schema).
+_DECISIONS: TypeAdapter[list[tuple[int, int, str]]] = TypeAdapter(list[tuple[int, int, str]])
+_SETTINGS: TypeAdapter[TableSettings] = TypeAdapter(TableSettings)
+_CLOCKS: TypeAdapter[Clocks] = TypeAdapter(Clocks)
+_RESULTS: TypeAdapter[Results] = TypeAdapter(Results)
+_ORDERS: TypeAdapter[dict[int, dict[str, str]]] = TypeAdapter(dict[int, dict[str, str]])
+
+
 def decisions_json(decisions: Sequence[Decision]) -> str:
     """Open decisions as stored: JSON [[seat, ply, since], ...]."""
-    return json.dumps([[d.seat, d.ply, d.since] for d in decisions])
+    return _DECISIONS.dump_json([(d.seat, d.ply, d.since) for d in decisions]).decode()
 
 
 @lru_cache(maxsize=4096)
 def decisions_from(text: str) -> tuple[Decision, ...]:
     """Open decisions from their stored JSON."""
-    return tuple(Decision(int(s), int(p), str(t)) for s, p, t in json.loads(text))
+    return tuple(Decision(seat, ply, since) for seat, ply, since in _DECISIONS.validate_json(text))
 
 
 def settings_json(settings: TableSettings) -> str:
     """Settings as stored."""
-    return json.dumps(
-        {
-            "bank_hours": settings.bank_hours,
-            "bonus_hours": settings.bonus_hours,
-            "policy": settings.policy,
-            "hints": settings.hints,
-        },
-        sort_keys=True,
-    )
+    return _SETTINGS.dump_json(settings).decode()
 
 
 @lru_cache(maxsize=256)
 def settings_from(text: str | None) -> TableSettings:
     """Settings from their stored JSON (missing fields keep their defaults)."""
-    data = json.loads(text or "{}")
-    return TableSettings(**{k: data[k] for k in ("bank_hours", "bonus_hours", "policy", "hints") if k in data})
+    return _SETTINGS.validate_json(text or "{}")
 
 
 def clocks_json(clocks: Clocks) -> str:
-    """Clocks as stored (every move writes them: built by hand, not by the slower ``asdict``)."""
-    return json.dumps(
-        {"seats": [vars(s) for s in clocks.seats], "paused_at": clocks.paused_at, "pause_used": clocks.pause_used},
-        sort_keys=True,
-    )
+    """Clocks as stored."""
+    return _CLOCKS.dump_json(clocks).decode()
 
 
 @lru_cache(maxsize=4096)
 def _clocks(text: str) -> Clocks:
-    data = json.loads(text)
-    return Clocks(
-        seats=tuple(SeatClock(**seat) for seat in data["seats"]),
-        paused_at=data.get("paused_at"),
-        pause_used=float(data.get("pause_used", 0.0)),
-    )
+    return _CLOCKS.validate_json(text)
 
 
 def clocks_from(text: str | None, players: int, settings: TableSettings) -> Clocks:
@@ -398,57 +392,22 @@ def clocks_from(text: str | None, players: int, settings: TableSettings) -> Cloc
 
 def results_json(results: Results) -> str:
     """Results as stored."""
-    rows = [
-        {
-            "user": r.user,
-            "name": r.name,
-            "ai": r.ai,
-            "rank": r.rank,
-            "score": r.score,
-            "keys": list(r.keys),
-            "ai_seconds": r.ai_seconds,
-            "decisions": r.decisions,
-            "ai_decisions": r.ai_decisions,
-        }
-        for r in results.standings
-    ]
-    return json.dumps(
-        {"standings": rows, "tiebreaks": list(results.tiebreaks), "ended": results.ended, "hints": list(results.hints)}
-    )
+    return _RESULTS.dump_json(results).decode()
 
 
 def results_from(text: str | None) -> Results | None:
     """Results from their stored JSON (None for a game not over)."""
-    if not text:
-        return None
-    data = json.loads(text)
-    rows = tuple(
-        ResultRow(
-            user=str(r["user"]),
-            name=str(r["name"]),
-            ai=bool(r.get("ai", False)),
-            rank=int(r["rank"]),
-            score=int(r["score"]),
-            keys=tuple(int(k) for k in r.get("keys", ())),
-            ai_seconds=float(r.get("ai_seconds", 0.0)),
-            decisions=int(r.get("decisions", 0)),
-            ai_decisions=int(r.get("ai_decisions", 0)),
-        )
-        for r in data.get("standings", [])
-    )
-    hints = data.get("hints") or ()
-    return Results(rows, tuple(data.get("tiebreaks", ())), str(data.get("ended", "")), tuple(hints))
+    return _RESULTS.validate_json(text) if text else None
 
 
 def orders_json(orders: OrderBook) -> str:
     """Standing orders as stored (seat numbers as JSON keys)."""
-    return json.dumps({str(seat): dict(order) for seat, order in sorted(orders.items())}, sort_keys=True)
+    return _ORDERS.dump_json({seat: dict(order) for seat, order in sorted(orders.items())}).decode()
 
 
 def orders_from(text: str | None) -> OrderBook:
     """Standing orders from their stored JSON."""
-    data = json.loads(text or "{}")
-    return {int(seat): {str(k): str(v) for k, v in order.items()} for seat, order in data.items()}
+    return _ORDERS.validate_json(text or "{}")
 
 
 def stored_columns(write: MoveWrite) -> tuple[str | None, ...]:
