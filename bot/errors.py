@@ -198,6 +198,8 @@ def _checked(call: Call) -> Call:
     async def checked(*args: Any, **kwargs: Any) -> Any:
         bound = signature.bind(*args, **kwargs)
         for name, value in list(bound.arguments.items())[1:]:
+            if name == "table_id" and isinstance(value, int) and not INT64[0] <= value <= INT64[1]:
+                raise NoTable()  # an id no database holds names no table
             check_value(value)
             if name in COUNTS and isinstance(value, int):
                 low, high = COUNTS[name]

@@ -12,7 +12,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.clocks import iso
-from bot.errors import NoTable, Stale, TableError, TableFull
+from bot.errors import BadInput, NoTable, Stale, TableError, TableFull
 from bot.leaderboard import differences, rated, rebuild
 from bot.outbox import Place, Player
 from bot.service import TableService
@@ -102,9 +102,9 @@ async def test_unknown_and_impossible_ids_name_no_table(store: TableStore, servi
             await store.update_lobby(huge, lambda rec: LobbyChange(None))
         with pytest.raises(NoTable):
             await service.act(ANA, "stake:1", table_id=huge)
-        with pytest.raises(NoTable):
+        with pytest.raises(BadInput):  # a channel no Discord has is bad input, before any lookup
             await service.join(Place(guild_id=1, channel_id=huge), ANA)
-        with pytest.raises(NoTable):
+        with pytest.raises(BadInput):
             await service.create(Place(guild_id=huge, channel_id=huge), "guess", ANA)
     assert await store.get_table(12345) is None
 
