@@ -17,7 +17,7 @@ from openskill.models import PlackettLuce
 from bot.i18n import t
 from bot.outbox import Place
 from bot.tables import Tables
-from db.records import Finished, Rating, ResultRow, Results, TableRecord
+from db.records import Finished, Rating, ResultRow, Results, Status, TableRecord
 from db.store import EVERY_GAME, TableStore
 
 MIN_RANKED = 3
@@ -69,7 +69,7 @@ class Past:
 
     id: int
     game: str
-    status: str
+    status: Status
     ended: str
     winners: tuple[str, ...]
     channel_id: int

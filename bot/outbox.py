@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from db.records import Status
+
 MAX_NAME = 32
 _MENTION_LIKE = re.compile(r"[@<>`]")
 
@@ -126,7 +128,7 @@ class Table:
     guild_id: int | None
     channel_id: int
     locale: str
-    status: str
+    status: Status
     board_message_id: int | None = None
 
 

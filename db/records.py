@@ -12,11 +12,23 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, TypeVar, get_args
 
 from pydantic import TypeAdapter
 
 T = TypeVar("T")
+Status = Literal["lobby", "active", "over", "cancelled"]
+"""Where a table is in its life: open for players, being played, finished, or cancelled."""
+STATUSES: tuple[Status, ...] = get_args(Status)
+
+
+def status_of(text: str) -> Status:
+    """A status as stored, checked against the vocabulary."""
+    if text not in STATUSES:
+        raise ValueError(f"unknown table status {text!r}")
+    return text
+
+
 HOUR = 3600.0
 DEFAULT_BANK_HOURS = 72
 DEFAULT_BONUS_HOURS = 24
@@ -242,7 +254,7 @@ class TableRecord:
     game: str
     options: dict[str, str]
     seed: str
-    status: str
+    status: Status
     host_id: str
     locale: str
     initial_state: str | None
@@ -278,7 +290,7 @@ class MoveWrite:
     actions: Sequence[Played]
     state: str
     decisions: tuple[Decision, ...]
-    status: str
+    status: Status
     state_version: int = 1  # the version of the game's state model that wrote ``state``
     clocks: Clocks | None = None  # None: unchanged
     settings: TableSettings | None = None  # None: unchanged
@@ -337,7 +349,7 @@ class LobbyChange(Generic[T]):
     add: SeatRecord | None = None
     remove: str | None = None
     host: str | None = None
-    status: str | None = None
+    status: Status | None = None
     settings: TableSettings | None = None
 
 
@@ -436,7 +448,7 @@ def record_from(row: Any, seats: Sequence[Sequence[Any]]) -> TableRecord:
         game=str(row["game"]),
         options=dict(json.loads(row["options"])),
         seed=str(row["seed"]),
-        status=str(row["status"]),
+        status=status_of(row["status"]),
         host_id=str(row["host_id"]),
         locale=str(row["locale"]),
         initial_state=row["initial_state"],

@@ -32,6 +32,7 @@ from db.records import (
     Results,
     SeatRecord,
     Start,
+    Status,
     TableRecord,
     TableSettings,
     finished_from,
@@ -411,7 +412,7 @@ class SqliteStore:
 
         await rate_game(self.rate, table.game, results, held, write)
 
-    async def set_status(self, table_id: int, status: str, *, only_if: Sequence[str] = LIVE) -> bool:
+    async def set_status(self, table_id: int, status: Status, *, only_if: Sequence[Status] = LIVE) -> bool:
         """Change a table's status (cancel, ...) if it is in one of ``only_if``; True if changed."""
         marks = ", ".join("?" for _ in only_if)
         async with self._tx() as conn:

@@ -30,11 +30,12 @@ from db.records import (
     Results,
     SeatRecord,
     Start,
+    Status,
     TableRecord,
     TableSettings,
 )
 
-LIVE = ("lobby", "active")
+LIVE: tuple[Status, ...] = ("lobby", "active")
 T = TypeVar("T")
 INT64 = (-(2**63), 2**63 - 1)
 """The range of ids a database integer holds: a larger id names no table."""
@@ -151,7 +152,7 @@ class TableStore(Protocol):
         that is no longer open)."""
         ...
 
-    async def set_status(self, table_id: int, status: str, *, only_if: Sequence[str] = LIVE) -> bool:
+    async def set_status(self, table_id: int, status: Status, *, only_if: Sequence[Status] = LIVE) -> bool:
         """Change a table's status if it is in one of ``only_if``; True if changed."""
         ...
 
