@@ -15,6 +15,8 @@ from .data import MAX_PLAYERS, MIN_PLAYERS
 from .state import MogulState
 from .view import MogulView, build_view
 
+# Every game's bundle names its parts one by one, in the same order (boardgame.io's shape): the
+# lines look alike from game to game on purpose, so that a reader finds each part at once.
 GAME: Game[MogulState, MogulAction, MogulView] = Game(
     name="mogul",
     rule_prefix="MG",

@@ -15,6 +15,8 @@ from .rules import OPTIONS, apply, legal_actions, outcome, setup, to_act
 from .state import RacebowState
 from .view import RacebowView, view
 
+# Every game's bundle names its parts one by one, in the same order (boardgame.io's shape): the
+# lines look alike from game to game on purpose, so that a reader finds each part at once.
 GAME: Game[RacebowState, RacebowAction, RacebowView] = Game(
     name="racebow",
     rule_prefix="RB",

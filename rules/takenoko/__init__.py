@@ -13,6 +13,8 @@ from rules.takenoko.secrets import hidden, public_choices, swap
 from rules.takenoko.state import TakenokoState
 from rules.takenoko.view import TakenokoView, make_view
 
+# Every game's bundle names its parts one by one, in the same order (boardgame.io's shape): the
+# lines look alike from game to game on purpose, so that a reader finds each part at once.
 GAME: Game[TakenokoState, TakenokoAction, TakenokoView] = Game(
     name="takenoko",
     rule_prefix="TK",

@@ -14,6 +14,8 @@ from rules.toprace.actions import Action, action_code, parse_action
 from rules.toprace.state import TopRaceState
 from rules.toprace.view import TopRaceView
 
+# Every game's bundle names its parts one by one, in the same order (boardgame.io's shape): the
+# lines look alike from game to game on purpose, so that a reader finds each part at once.
 GAME: Game[TopRaceState, Action, TopRaceView] = Game(
     name="toprace",
     rule_prefix="TR",

@@ -14,6 +14,8 @@ from .scoring import outcome
 from .state import NimState
 from .view import NimView, view
 
+# Every game's bundle names its parts one by one, in the same order (boardgame.io's shape): the
+# lines look alike from game to game on purpose, so that a reader finds each part at once.
 GAME: Game[NimState, Take, NimView] = Game(
     name="nim",
     rule_prefix="NM",
