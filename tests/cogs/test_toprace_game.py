@@ -180,7 +180,12 @@ class Game:
             # (but a ping when this bet closed the round and the next player is asked).
             assert result.response is not None and result.response.channel_id == dm.channel.id
             edited = next(m for m in actor.user.dm_channel.history() if m.id == dm.id)
-            assert not custom_ids(edited)
+            # No bet buttons are left; when this bet closed the round and the bettor plays next,
+            # the reply carries their next (private) decision: their cards.
+            left = custom_ids(edited)
+            assert all(":play:" in i for i in left), left
+            if left:
+                self.methods["bet, then own play"] += 1
             assert t("table.you_played", "en", action="")[:4] in edited.content
             public_after = [m for m in self.public() if not m.flags.ephemeral]
             assert len(public_after) - public_before <= 1
