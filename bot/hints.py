@@ -22,6 +22,8 @@ from rules.engine import Game, drew_randomly, rng_for
 
 HINT_EVENTS = 4
 """The most lines a hint quotes of what the move would do."""
+HINT_STEPS = 6
+"""The most decisions of the same seat a hint plays on to finish the turn its move opens."""
 
 
 class Hints:
@@ -75,6 +77,15 @@ def effects(rules: Game[Any, Any, Any], state: Any, seat: int, action: Any, rng:
     nothing, by chance or from a hidden pile: what a draw brings is not known before it is made
     (and must not be told)."""
     after, events = rules.apply(state, seat, action, rng)
+    # A move that opens another decision of the same seat (a Top Race card, then how its cars
+    # move) does little by itself: the turn is finished as the AI would finish it, so that the
+    # hint says what the whole turn does.
+    for step in range(HINT_STEPS):
+        if drew_randomly(rng) or rules.to_act(after) != frozenset({seat}) or rules.outcome(after) is not None:
+            break
+        follow = rules.ai_action(after, seat, rng_for(f"hint:{seat}", step))
+        after, more = rules.apply(after, seat, follow, rng)
+        events = [*events, *more]
     if drew_randomly(rng) or (rules.hidden is not None and rules.hidden(after) != rules.hidden(state)):
         return [t("hint.chance", tr.locale)]  # a draw: a hidden card or tile would be told
     seen = [e for e in events if e.to is None or seat in e.to]

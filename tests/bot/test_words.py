@@ -4,16 +4,19 @@ say why, hints that say what the move does in numbers the player can check, in b
 from __future__ import annotations
 
 import difflib
+import re
 from pathlib import Path
 
 import pytest
 
 from bot.errors import GameOver, UndoRefused
+from bot.hints import effects
+from bot.i18n import Text
 from bot.outbox import Player
 from bot.service import TableService
 from db.records import TableSettings
 from db.store import TableStore
-from rules.engine import rng_for
+from rules.engine import ai_player, playout, rng_for
 from rules.registry import GAMES
 from tests.conftest import ANA, BEN, CY, HERE, Clock
 from tests.golden.words import HERE as GOLDEN
@@ -84,6 +87,23 @@ async def test_a_hint_says_what_the_move_does_in_numbers(words: TableService) ->
     reply = (await words.hint(HERE, asked)).reply
     assert "What it does:" in reply or "Ce que cela fait" in reply, reply
     assert ("📊 For you: chips 6 → 5" in reply) or ("📊 Pour vous\xa0: jetons 6 → 5" in reply), reply
+
+
+def test_a_top_race_card_hint_says_where_the_cars_end() -> None:
+    """Issue 28: a Top Race card hint said only "ana plays card #39". A card opens its cars' moves
+    as further decisions of the same player, so the hint finishes the turn as the AI would and
+    says where each car ends (rows and lanes the player can check on the board)."""
+    game = GAMES["toprace"]
+    state = game.start(3, {}, 5)
+    for n, ply in enumerate(playout(game, state, 5, ai_player(game, 5))):
+        state = ply.after
+        seat = min(game.to_act(state))
+        played = game.legal_actions(state, seat)
+        if game.action_code(played[0]).startswith("play:"):
+            said = effects(game, state, seat, played[0], rng_for(5, n + 2), Text("en", ["ana", "ben", "cy"]))
+            assert re.search(r"moves to row \d+, lane \d+", said[0]), said
+            return
+    raise AssertionError("no card was played")
 
 
 async def test_a_hint_never_tells_what_a_draw_would_bring(words: TableService) -> None:
