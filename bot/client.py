@@ -146,25 +146,17 @@ def build_bot(
     """A ready-to-start bot on ``database``, an SQLite path or a ``postgresql://`` URL (tests pass
     it to simcord); with ``shard_count``, it runs ``shard_ids`` (default: every shard) of them;
     ``limits`` bound what it keeps in memory."""
+    common: dict[str, Any] = {
+        "dev_guild_id": dev_guild_id,
+        "games": games,
+        "extensions": extensions,
+        "scheduler_period": scheduler_period,
+        "limits": limits,
+    }
     if shard_count is None:
-        return GameBot(
-            database,
-            dev_guild_id=dev_guild_id,
-            games=games,
-            extensions=extensions,
-            scheduler_period=scheduler_period,
-            limits=limits,
-        )
-    return ShardedGameBot(
-        database,
-        dev_guild_id=dev_guild_id,
-        games=games,
-        extensions=extensions,
-        scheduler_period=scheduler_period,
-        limits=limits,
-        shard_count=shard_count,
-        shard_ids=None if shard_ids is None else list(shard_ids),
-    )
+        return GameBot(database, **common)
+    shards = None if shard_ids is None else list(shard_ids)
+    return ShardedGameBot(database, **common, shard_count=shard_count, shard_ids=shards)
 
 
 def settle_heap() -> None:
