@@ -220,7 +220,7 @@ class Timekeeper:
                     Reminder(
                         rec.seats[item.seat].user_id,
                         rec.seats[item.seat].name,
-                        iso(deadline(decision.since, clocks.seats[item.seat])),
+                        deadline(decision.since, clocks.seats[item.seat]),
                         last=item.stage == 2,
                     )
                 )

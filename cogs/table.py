@@ -15,7 +15,7 @@ from bot.guide import guide, rule_topics
 from bot.i18n import t
 from bot.outbox import Outbox
 from cogs.ui.context import place_of, player_of
-from cogs.ui.hub import jump_url, stamp, table_hub
+from cogs.ui.hub import table_hub
 from cogs.ui.translate import (
     L,
     bonus_choices,
@@ -264,30 +264,7 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
     @app_commands.command(name=L("cmd.game.turns.name"), description=L("cmd.game.turns.description"))
     async def turns(self, interaction: discord.Interaction) -> None:
         """Every table where you are asked now (in this server; from a DM, everywhere)."""
-        hub = hub_of(interaction)
-        loc = str(interaction.locale)
-        waiting = await hub.service.waiting(player_of(interaction), interaction.guild_id)
-        if not waiting:
-            await hub.reply(interaction, t("discord.turns.none", loc))
-            return
-        lines = [t("discord.turns.header", loc, n=len(waiting))]
-        for row in waiting[:20]:
-            clock = t("discord.turns.clock", loc, deadline=stamp(row.deadline)) if row.deadline else ""
-            lines.append(
-                t(
-                    "discord.turns.line",
-                    loc,
-                    game=game_name(row.table.game, loc),
-                    table=row.table.id,
-                    since=stamp(row.since),
-                    prompt=row.prompt,
-                    clock=clock,
-                    url=jump_url(row.table),
-                )
-            )
-        if len(waiting) > 20:
-            lines.append(t("discord.turns.more", loc, n=len(waiting) - 20))
-        await hub.reply(interaction, "\n".join(lines))
+        await hub_of(interaction).show_turns(interaction)
 
     @app_commands.command(name=L("cmd.game.return.name"), description=L("cmd.game.return.description"))
     async def come_back(self, interaction: discord.Interaction) -> None:

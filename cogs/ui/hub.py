@@ -59,7 +59,7 @@ PICTURE_NAME = "board.png"
 REPLAY_NAME = "replay.gif"
 LEADERBOARD_LINES = 20
 """Players /game leaderboard shows (the best)."""
-__all__ = ["MAX_BUTTON_CHOICES", "TableHub", "compose", "jump_url"]
+__all__ = ["MARKS", "MAX_BUTTON_CHOICES", "TableHub", "compose", "jump_url"]
 
 
 def jump_url(table: Table, message_id: int | None = None) -> str:
@@ -70,9 +70,26 @@ def jump_url(table: Table, message_id: int | None = None) -> str:
     return f"{base}/{mid}" if mid else base
 
 
-def stamp(iso_time: str, style: str = "R") -> str:
+def stamp(moment: datetime, style: str = "R") -> str:
     """A Discord timestamp: each reader sees it in their own time zone (``R``: "in 3 hours")."""
-    return f"<t:{int(datetime.fromisoformat(iso_time).timestamp())}:{style}>"
+    return f"<t:{int(moment.timestamp())}:{style}>"
+
+
+class DiscordMarks:
+    """Moments and links as Discord shows them (``bot.outbox.Marks``)."""
+
+    @staticmethod
+    def when(moment: datetime, style: str = "R") -> str:
+        """A timestamp each reader sees in their own time zone."""
+        return stamp(moment, style)
+
+    @staticmethod
+    def link(table: Table) -> str:
+        """A jump link to the table's board."""
+        return jump_url(table)
+
+
+MARKS = DiscordMarks()
 
 
 def clock_lines(out: Outbox, locale: str | None) -> list[str]:
@@ -498,12 +515,11 @@ class TableHub:
             return
         player, place = player_of(interaction), place_of(interaction)
         try:
-            asked = await self.service.ask(place, player)
             out = await self.service.act(player, code, place=place)
         except TableError as error:
             await self.refuse(interaction, error)
             return
-        await self.publish(interaction, out, command=asked is not None and not asked.secret)
+        await self.publish(interaction, out, command=not out.secret)
 
     async def play(self, interaction: discord.Interaction, table_id: int, code: str, *, decision: int | None) -> None:
         """A click on a choice (button or menu): play it, or explain why not."""
@@ -578,9 +594,8 @@ class TableHub:
         view = None
         if out.own is not None and out.own.choices:
             view = choices_view(out.own, out.own.choices, player.locale)
-        panel = await self._panel(player, out)
-        if panel is not None:
-            view = _with_order_buttons(view, panel, player.locale)
+        if out.order is not None:
+            view = _with_order_buttons(view, out.order, player.locale)
         message = interaction.message
         if message is not None and message.id == out.table.board_message_id and not interaction.response.is_done():
             # Clicked on the board: the click is acknowledged without touching it, and the reply
@@ -589,16 +604,6 @@ class TableHub:
             await interaction.response.defer()
             self._hooks.put(out.table_id, (message.id, interaction, discord.utils.utcnow()))
         await self.reply(interaction, out.reply, view=view)
-
-    async def _panel(self, player: Player, out: Outbox) -> OrderPanel | None:
-        """The user's order buttons under their private view (none if the game has no orders,
-        or the table is not being played)."""
-        if self.service.games[out.game].orders is None or out.over:
-            return None
-        try:
-            return (await self.service.show_orders(None, player, table_id=out.table_id)).order
-        except TableError:
-            return None
 
     # -- standing orders ------------------------------------------------------------------------
     async def show_orders(self, interaction: discord.Interaction, *, table_id: int | None = None) -> None:
@@ -624,7 +629,6 @@ class TableHub:
             if out.form is not None:
                 await interaction.response.send_modal(order_modal(out.form))
                 return
-            out = await self.service.read_back(None, player, draft, table_id=table_id)
         except TableError as error:
             await self.refuse(interaction, error)
             return
@@ -640,8 +644,6 @@ class TableHub:
         player = player_of(interaction)
         try:
             out = await self.service.order_form(None, player, draft, table_id=table_id)
-            if out.form is None:
-                out = await self.service.read_back(None, player, draft, table_id=table_id)
         except TableError as error:
             await self.refuse(interaction, error)
             return
@@ -729,31 +731,13 @@ class TableHub:
 
     async def show_history(self, interaction: discord.Interaction) -> None:
         """The tables played in this channel, newest first, with links to their final boards."""
-        locale = str(interaction.locale)
-        tables = await self.service.past_tables(place_of(interaction))
-        if not tables:
-            await self.reply(interaction, t("discord.history.empty", locale))
-            return
-        lines = [t("discord.history.header", locale)]
-        for past in tables:
-            key = "discord.history.over" if past.status == "over" else "discord.history.cancelled"
-            where = Table(
-                past.id, past.game, past.guild_id, past.channel_id, locale, past.status, past.board_message_id
-            )
-            lines.append(
-                t(
-                    key,
-                    locale,
-                    game=game_name(past.game, locale),
-                    table=past.id,
-                    when=stamp(past.ended, "d"),
-                    winners=", ".join(past.winners) or "—",
-                    url=jump_url(where),
-                )
-            )
-            if past.unrated:
-                lines.append(t("discord.history.unrated", locale, players=", ".join(past.unrated)))
-        await self.reply(interaction, "\n".join(lines))
+        past = await self.service.past_tables(place_of(interaction))
+        await self.reply(interaction, past.text(str(interaction.locale), MARKS))
+
+    async def show_turns(self, interaction: discord.Interaction) -> None:
+        """Every table where the user is asked now (in this server; from a DM, everywhere)."""
+        agenda = await self.service.waiting(player_of(interaction), interaction.guild_id)
+        await self.reply(interaction, agenda.text(str(interaction.locale), MARKS))
 
     @staticmethod
     def _log(table: Table, lines: list[str]) -> None:
