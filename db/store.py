@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from importlib import resources
-from typing import Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 from db.records import (
     Finished,
@@ -44,6 +44,8 @@ MAX_ATTEMPTS = 64
 another move landed, so a table would have to move this many times during one click)."""
 EVERY_GAME = ""
 """The ratings' key for every game together (beside each game's own)."""
+PlayerSetting = Literal["reminders", "heads_up"]
+"""A player's on/off settings (columns of the players table)."""
 NO_GUILD = 0
 """The server id the ratings keep for tables outside any server (no Discord id is 0)."""
 
