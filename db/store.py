@@ -18,6 +18,8 @@ from datetime import UTC, datetime
 from importlib import resources
 from typing import Literal, Protocol, TypeVar
 
+# The records the Protocol speaks in; each backend imports the same list and repeats the Protocol's
+# signatures (a Protocol's implementations must), with its own SQL.
 from db.records import (
     Finished,
     LobbyChange,
@@ -70,6 +72,7 @@ class StaleMove(StoreError):
     """The table kept moving under a move (other writers got there first, again and again)."""
 
 
+# db/sqlite.py and db/postgres.py repeat these signatures, as implementations of a Protocol must.
 class TableStore(Protocol):
     """Tables, seats, the append-only action log and player preferences."""
 

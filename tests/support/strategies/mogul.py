@@ -49,6 +49,8 @@ GAMES = 100
 """Seeded games per bench cell (bench/ai_strength.py): about 70 CPU seconds for the whole game."""
 
 
+# The scripted players keep their own count (as mogul_previous.py, the frozen old AI, keeps its own):
+# a yardstick must not move when the AI's own counting (rules/mogul/outlook.py) changes.
 class Count:
     """What a careful player works out from its view: unseen cards and reveals to come."""
 
