@@ -17,9 +17,9 @@ from typing import TypeVar
 
 import aiosqlite
 
-from db.cache import CACHE_SIZE, Posted, TableCache, flush_before_closing
 # Both backends (db/sqlite.py, db/postgres.py) implement the one TableStore Protocol on the same records,
 # so this import list and the methods' signatures repeat the Protocol's: only the SQL differs by dialect.
+from db.cache import CACHE_SIZE, Posted, TableCache, flush_before_closing
 from db.records import (
     RATING_COLUMNS,
     RATING_UPSERT,
