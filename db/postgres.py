@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 import asyncpg
 
+# Both backends (db/sqlite.py, db/postgres.py) implement the one TableStore Protocol on the same records,
+# so this import list and the methods' signatures repeat the Protocol's: only the SQL differs by dialect.
 from db.cache import CACHE_SIZE, Posted, TableCache, flush_before_closing
 from db.records import (
     RATING_COLUMNS,
@@ -46,6 +48,7 @@ from db.store import (
     LIVE,
     NO_GUILD,
     ChannelBusy,
+    PlayerSetting,
     Raced,
     StaleMove,
     TableNotFound,
@@ -265,11 +268,7 @@ class PostgresStore:
 
     async def live_tables(self) -> list[TableRecord]:
         """Every lobby or active table (to resume after a restart), read in one statement."""
-        async with self._pool.acquire() as conn:
-            rows = await conn.fetch(
-                f"SELECT {TABLE_COLUMNS} FROM tables t WHERE t.status IN ('lobby', 'active') ORDER BY t.id"
-            )
-        tables = [_record(r) for r in rows]
+        tables = await self._tables("t.status IN ('lobby', 'active') ORDER BY t.id")
         for table in tables:
             self._cache.remember(table)
         return tables
@@ -298,13 +297,11 @@ class PostgresStore:
 
     async def seated_tables(self, user_id: str) -> list[TableRecord]:
         """The active tables where ``user_id`` holds a seat, oldest first (for /game turns)."""
-        async with self._pool.acquire() as conn:
-            rows = await conn.fetch(
-                f"SELECT {TABLE_COLUMNS} FROM tables t WHERE t.status = 'active' AND t.id IN"
-                " (SELECT s.table_id FROM seats s WHERE s.user_id = $1 AND s.live) ORDER BY t.id",
-                user_id,
-            )
-        tables = [_record(r) for r in rows]
+        tables = await self._tables(
+            "t.status = 'active' AND t.id IN (SELECT s.table_id FROM seats s WHERE s.user_id = $1 AND s.live)"
+            " ORDER BY t.id",
+            user_id,
+        )
         for table in tables:
             self._cache.remember(table)
         return tables
@@ -555,26 +552,18 @@ class PostgresStore:
         """Finished tables of a server (of one game, or all), oldest first, for its leaderboard."""
         if not fits_id(guild_id):
             return []
-        async with self._pool.acquire() as conn:
-            rows = await conn.fetch(
-                f"SELECT {TABLE_COLUMNS} FROM tables t WHERE t.status = 'over'"
-                " AND t.guild_id IS NOT DISTINCT FROM $1 AND ($2::text IS NULL OR t.game = $2) ORDER BY t.id",
-                guild_id,
-                game,
-            )
-        return [_record(r) for r in rows]
+        return await self._tables(
+            "t.status = 'over' AND t.guild_id IS NOT DISTINCT FROM $1 AND ($2::text IS NULL OR t.game = $2)"
+            " ORDER BY t.id",
+            guild_id,
+            game,
+        )
 
     async def channel_tables(self, channel_id: int, limit: int = 10) -> list[TableRecord]:
         """The latest tables of a channel, newest first, whatever their status."""
         if not fits_id(channel_id):
             return []
-        async with self._pool.acquire() as conn:
-            rows = await conn.fetch(
-                f"SELECT {TABLE_COLUMNS} FROM tables t WHERE t.channel_id = $1 ORDER BY t.id DESC LIMIT $2",
-                channel_id,
-                limit,
-            )
-        return [_record(r) for r in rows]
+        return await self._tables("t.channel_id = $1 ORDER BY t.id DESC LIMIT $2", channel_id, limit)
 
     # -- ratings --------------------------------------------------------------------------------
     async def ratings(
@@ -671,15 +660,7 @@ class PostgresStore:
 
     async def set_reminders(self, user_id: str, on: bool) -> None:
         """Turn ``user_id``'s reminders on or off."""
-        async with self._pool.acquire() as conn:
-            await conn.execute(
-                "INSERT INTO players (user_id, reminders, updated_at) VALUES ($1, $2, $3)"
-                " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders,"
-                " updated_at = excluded.updated_at",
-                user_id,
-                on,
-                self.clock(),
-            )
+        await self._set_player(user_id, "reminders", on)
 
     async def heads_up_for(self, user_ids: Sequence[str]) -> set[str]:
         """Those of ``user_ids`` who turned the heads-up on."""
@@ -692,17 +673,27 @@ class PostgresStore:
 
     async def set_heads_up(self, user_id: str, on: bool) -> None:
         """Turn ``user_id``'s heads-up on or off."""
+        await self._set_player(user_id, "heads_up", on)
+
+    # -- internals ------------------------------------------------------------------------------
+    async def _tables(self, where: str, *args: object) -> list[TableRecord]:
+        """The tables that ``where`` (SQL on ``tables t``, with its ORDER BY) picks."""
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch(f"SELECT {TABLE_COLUMNS} FROM tables t WHERE {where}", *args)
+        return [_record(r) for r in rows]
+
+    async def _set_player(self, user_id: str, setting: PlayerSetting, on: bool) -> None:
+        """Turn one of ``user_id``'s settings on or off."""
         async with self._pool.acquire() as conn:
             await conn.execute(
-                "INSERT INTO players (user_id, heads_up, updated_at) VALUES ($1, $2, $3)"
-                " ON CONFLICT (user_id) DO UPDATE SET heads_up = excluded.heads_up,"
+                f"INSERT INTO players (user_id, {setting}, updated_at) VALUES ($1, $2, $3)"
+                f" ON CONFLICT (user_id) DO UPDATE SET {setting} = excluded.{setting},"
                 " updated_at = excluded.updated_at",
                 user_id,
                 on,
                 self.clock(),
             )
 
-    # -- internals ------------------------------------------------------------------------------
     async def _revision(self, conn: Conn, table_id: int) -> int | None:
         revision = await conn.fetchval("SELECT revision FROM tables WHERE id = $1", table_id)
         return None if revision is None else int(revision)

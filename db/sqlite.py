@@ -17,6 +17,8 @@ from typing import TypeVar
 
 import aiosqlite
 
+# Both backends (db/sqlite.py, db/postgres.py) implement the one TableStore Protocol on the same records,
+# so this import list and the methods' signatures repeat the Protocol's: only the SQL differs by dialect.
 from db.cache import CACHE_SIZE, Posted, TableCache, flush_before_closing
 from db.records import (
     RATING_COLUMNS,
@@ -47,6 +49,7 @@ from db.store import (
     LIVE,
     NO_GUILD,
     ChannelBusy,
+    PlayerSetting,
     StaleMove,
     TableNotFound,
     decide_and_write,
@@ -574,13 +577,7 @@ class SqliteStore:
 
     async def set_reminders(self, user_id: str, on: bool) -> None:
         """Turn ``user_id``'s reminders on or off."""
-        async with self._tx() as conn:
-            await conn.execute(
-                "INSERT INTO players (user_id, reminders, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders,"
-                " updated_at = excluded.updated_at",
-                (user_id, int(on), self.clock()),
-            )
+        await self._set_player(user_id, "reminders", on)
 
     async def heads_up_for(self, user_ids: Sequence[str]) -> set[str]:
         """Those of ``user_ids`` who turned the heads-up on."""
@@ -596,15 +593,19 @@ class SqliteStore:
 
     async def set_heads_up(self, user_id: str, on: bool) -> None:
         """Turn ``user_id``'s heads-up on or off."""
+        await self._set_player(user_id, "heads_up", on)
+
+    # -- internals ------------------------------------------------------------------------------
+    async def _set_player(self, user_id: str, setting: PlayerSetting, on: bool) -> None:
+        """Turn one of ``user_id``'s settings on or off."""
         async with self._tx() as conn:
             await conn.execute(
-                "INSERT INTO players (user_id, heads_up, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET heads_up = excluded.heads_up,"
+                f"INSERT INTO players (user_id, {setting}, updated_at) VALUES (?, ?, ?)"
+                f" ON CONFLICT (user_id) DO UPDATE SET {setting} = excluded.{setting},"
                 " updated_at = excluded.updated_at",
                 (user_id, int(on), self.clock()),
             )
 
-    # -- internals ------------------------------------------------------------------------------
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
         """One IMMEDIATE transaction on the writing connection: committed on success, rolled back
