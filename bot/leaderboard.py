@@ -86,6 +86,7 @@ class Past:
         return Table(self.id, self.game, self.guild_id, self.channel_id, "", self.status, self.board_message_id)
 
 
+# Alike in shape to bot.reading.Agenda (see there).
 @dataclass(frozen=True)
 class PastTables:
     """The tables played in a channel, newest first (/game history)."""

@@ -195,6 +195,8 @@ class StandingOrders:
         out.order = self.panel(table, seat, player)
         return out
 
+    # TableService.order_form forwards here with the same signature: the facade is the front ends' one
+    # entry point (docs/design.md), so the repeated parameter list is its interface, not a copy.
     async def form(
         self,
         place: Place | None,

@@ -86,6 +86,8 @@ class Ask:
         return self.public is None
 
 
+# Alike in shape to db.records.Decision (a seat and a moment), but another fact: the deadline a
+# front end shows, not when a decision opened.
 @dataclass(frozen=True)
 class Clock:
     """A running clock shown under the board: whose it is and when it runs out."""

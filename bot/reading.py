@@ -34,6 +34,8 @@ class Waiting:
     """What they are asked."""
 
 
+# Alike in shape to bot.leaderboard.PastTables: each list the service returns writes its own
+# words from the catalogue, with its own keys and line.
 @dataclass(frozen=True)
 class Agenda:
     """Every table where a player is asked now, longest waiting first (/game turns)."""

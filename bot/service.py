@@ -79,6 +79,13 @@ class TableService:
         self.hints = Hints(self.tables, self.turns, self.outboxes)
         self.ranking = Leaderboard(self.tables)
 
+    # Most calls below forward to the part that owns them with the same signature. The facade is
+    # the front ends' one entry point (docs/design.md): the input check (``refuses_bad_input``)
+    # and a seat's return from an absence (``_back``) apply to every command alike, and the
+    # parts stay free to change how they are built. The repeated parameter lists (the duplicates
+    # tool pairs them with lobby.py, turns.py, timekeeper.py, orders.py and tables.py) are that
+    # interface, kept deliberately, as are the properties that expose what every part shares.
+
     # -- what every part shares -----------------------------------------------------------------
     @property
     def store(self) -> TableStore:

@@ -77,6 +77,8 @@ class Turns:
         self.outboxes = outboxes
 
     # -- a player's move ------------------------------------------------------------------------
+    # TableService.act forwards here with the same signature: the facade is the front ends' one
+    # entry point (docs/design.md), so the repeated parameter list is its interface, not a copy.
     async def act(
         self,
         player: Player,

@@ -49,12 +49,9 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
         hub = hub_of(interaction)
         if not await hub.need_guild(interaction):
             return
-        try:
-            out = await call()
-        except TableError as error:
-            await hub.refuse(interaction, error)
-            return
-        await hub.publish(interaction, out)
+        out = await hub.answer(interaction, call())
+        if out is not None:
+            await hub.publish(interaction, out)
 
     async def _lobby(self, interaction: discord.Interaction, what: str) -> None:
         service = hub_of(interaction).service
@@ -71,6 +68,8 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
         }
         await self._run(interaction, calls[what])
 
+    # Each slash command is its own decorated method, as discord.py declares them: the commands
+    # below are alike in shape by necessity, and each is one line into _lobby or the hub.
     @app_commands.command(name=L("cmd.game.join.name"), description=L("cmd.game.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
         """Take a seat."""
