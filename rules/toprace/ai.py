@@ -3,11 +3,12 @@ search.py.
 
 The normal AI bids up to a limit set by what its own hand lets it do with the car on offer, plays
 the card (and makes each choice inside it) that leaves the best position, and bets where its
-chance of winning is best. Its judgement of a position is ``estimate.value``, its chance of ending
-with the most money as seen from its own seat; every move it weighs is played forward on a
-``determinize``-d copy of the state, so it never reads a hand or a bet it could not see. Its
-bidding is one limit for the whole offer, so that it is also its standing order (``plan``,
-TR-ORD-2). It never plays a breakdown on its own front car (``sensible``).
+chance of winning is best, guessing that the rivals back the favourite. Its judgement of a
+position is ``estimate.value``, its chance of ending with the most money as seen from its own
+seat; every move it weighs is played forward on a ``determinize``-d copy of the state, so it
+never reads a hand or a bet it could not see. Its bidding is one limit for the whole offer, so
+that it is also its standing order (``plan``, TR-ORD-2). It never plays a breakdown on its own
+front car (``sensible``).
 
 The easy AI makes a newcomer's mistakes, on purpose and always the same ones (``easy_action``).
 The reflexes (``reflex``) are a quick player by a weight per car: the easy AI's play, and how the
@@ -77,7 +78,7 @@ def car_value(state: TopRaceState, seat: int, car: int) -> float:
 SHARE = 0.45
 """The share of a car's worth (``car_worth``) the AI bids up to where each seat can own two cars
 (``NCARS`` for two players or three): it lets a rival overpay and takes the next car cheaply. At a
-larger table a seat that lets a car go may end with none, so it bids the flat value (``car_value``)."""
+larger table it bids from the flat value (``car_value``; ``ONE_CAR_PLAYERS``)."""
 
 
 def car_worth(state: TopRaceState, seat: int, car: int) -> float:
@@ -102,10 +103,24 @@ def car_worth(state: TopRaceState, seat: int, car: int) -> float:
     return estimate.expected(chances[car], PRIZES)
 
 
+ONE_CAR_PLAYERS = 4
+"""The table size where the AI buys one car only: two seats may own a second (TR-AUC-2), and the
+racers that reach for one pay for it while the cars they let go come cheap, the last one at
+30,000 to a seat still without a car (TR-AUC-4). At five players one seat only may, and the
+flat value holds."""
+ONE_CAR_MARGIN = 30_000
+"""How far below a car's value (``car_value``) the AI's limit for its one car stays there."""
+
+
 def car_limit(state: TopRaceState, seat: int, car: int) -> int:
     """The most ``seat`` would pay for ``car``, in whole bid steps, within its money."""
     two_each = 2 * state.players <= NCARS
-    value = SHARE * car_worth(state, seat, car) if two_each else car_value(state, seat, car) - MARGIN
+    if two_each:
+        value = SHARE * car_worth(state, seat, car)
+    elif state.players == ONE_CAR_PLAYERS:
+        value = 0.0 if seat in state.owner else car_value(state, seat, car) - ONE_CAR_MARGIN
+    else:
+        value = car_value(state, seat, car) - MARGIN
     limit = min(value, float(state.money[seat]))
     return max(0, int(limit // BID_STEP) * BID_STEP)
 
@@ -190,18 +205,27 @@ def _bid(state: TopRaceState, seat: int, opts: list[Action], order: Order | None
 
 def bet(state: TopRaceState, seat: int, opts: list[Action], draws: estimate.Draws = estimate.STANDARD_DRAWS) -> Action:
     """DP 7: the bet that leaves the best chance of winning, as the seat sees the race (its
-    expected payout, TR-TIP-5, breaks ties)."""
+    expected payout, TR-TIP-5, breaks ties), each rival guessed to bet this round on the car
+    that pays best as the seat sees it (``favourite``): a bet on the car everyone backs gains
+    nothing on them, one on another car gains on all of them if it comes in."""
     tip = state.tip_queue[0]
     chances = estimate.place_chances(state, seat)
     payout = TIP_PAYOUT[tip - 1]
+    backed = favourite(chances, payout)
+    guessed = [(rival, tip - 1, backed) for rival in range(state.players) if rival != seat]
 
     def worth(a: Action) -> tuple[float, float]:
         row = with_item(state.bets[tip - 1], seat, a.n)
         betting = trusted(TopRaceState, {**state.__dict__, "bets": with_item(state.bets, tip - 1, row)})
         paid = 0.0 if a.n == BET_NONE else estimate.expected(chances[a.n], payout)
-        return estimate.value(betting, seat, draws), paid
+        return estimate.value(betting, seat, draws, guessed), paid
 
     return max(opts, key=worth)
+
+
+def favourite(chances: list[list[float]], payout: tuple[int, ...]) -> int:
+    """The car whose bet pays best by ``chances`` of each place (the car a table backs)."""
+    return max(range(NCARS), key=lambda car: estimate.expected(chances[car], payout))
 
 
 _NO_DRAW = random.Random(0)

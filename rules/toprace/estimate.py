@@ -217,6 +217,8 @@ def _inverse_normal(q: float) -> float:
     return (lo + hi) / 2
 
 
+Guess = tuple[Seat, int, int]
+"""A rival's bet as a seat guesses it: (the rival, the TIP round 0..2, the car)."""
 Draws = Sequence[Sequence[float]]
 """Draws of six standard normal values, one per car."""
 STANDARD_DRAWS: Draws = _normal_draws(DRAW_COUNT)
@@ -230,12 +232,13 @@ def _ahead(gap: float, luck: float) -> float:
     return 1.0 / (1.0 + math.exp(-z)) if z > -30 else 0.0
 
 
-def win_chance(state: TopRaceState, seat: Seat, draws: Draws = STANDARD_DRAWS) -> float:
+def win_chance(state: TopRaceState, seat: Seat, draws: Draws = STANDARD_DRAWS, guessed: Sequence[Guess] = ()) -> float:
     """The chance, as ``seat`` sees it, that it ends with the most money (TR-END-4, §7).
 
     Final orders of the cars still racing are drawn around their projections; each one pays the
     owners their prizes and ``seat`` its own bets; the rivals' unseen bets and later races are
-    the ``luck`` of a logistic chance of ending ahead of each rival."""
+    the ``luck`` of a logistic chance of ending ahead of each rival, but for the rivals' bets
+    ``guessed`` from the board (never read from the state), which pay those rivals in each draw."""
     money = [float(m) for m in state.money]
     races_left = state.races - state.race
     luck = math.hypot(LUCK, RACE_LUCK * races_left)
@@ -263,6 +266,7 @@ def win_chance(state: TopRaceState, seat: Seat, draws: Draws = STANDARD_DRAWS) -
     # seat's bets pay by their car's place. Written for speed: this runs for every move weighed.
     payouts = [TIP_PAYOUT[tip] for tip, _ in bets]
     bet_cars = [car for _, car in bets]
+    theirs = [(rival, TIP_PAYOUT[tip], car) for rival, tip, car in guessed if rival != seat]
     fixed = {car: place for place, car in enumerate(state.finish)}
     owners = [owner[car] for car in racing]
     exp = math.exp
@@ -275,6 +279,8 @@ def win_chance(state: TopRaceState, seat: Seat, draws: Draws = STANDARD_DRAWS) -
             place_of[racing[i]] = done + k
             if owners[i] >= 0:
                 final[owners[i]] += PRIZES[done + k]
+        for rival, table, car in theirs:
+            final[rival] += table[place_of[car]]
         mine = final[seat]
         for table, car in zip(payouts, bet_cars, strict=True):
             mine += table[place_of[car]]
@@ -286,9 +292,9 @@ def win_chance(state: TopRaceState, seat: Seat, draws: Draws = STANDARD_DRAWS) -
     return total / len(draws)
 
 
-def value(state: TopRaceState, seat: Seat, draws: Draws = STANDARD_DRAWS) -> float:
-    """How good a position is for ``seat``: its chance of winning."""
-    return win_chance(state, seat, draws)
+def value(state: TopRaceState, seat: Seat, draws: Draws = STANDARD_DRAWS, guessed: Sequence[Guess] = ()) -> float:
+    """How good a position is for ``seat``: its chance of winning (with the rivals' bets it guessed)."""
+    return win_chance(state, seat, draws, guessed)
 
 
 def determinize(state: TopRaceState, seat: Seat, rng: random.Random) -> TopRaceState:

@@ -9,10 +9,10 @@ import random
 import pytest
 
 from rules.engine import AI_LEVELS, ai_player, playout, rng_for
-from rules.toprace import GAME, ai, estimate, search
-from rules.toprace.data import NOT_BET, START_MONEY
+from rules.toprace import GAME, ai, estimate, orders, search
+from rules.toprace.data import BID_STEP, NOT_BET, START_MONEY, TIP_PAYOUT
 from rules.toprace.state import TopRaceState
-from tests.rules.toprace.helpers import base, race_state
+from tests.rules.toprace.helpers import auction_state, base, car, race_state
 from tests.support.strength import play_levels
 
 
@@ -161,3 +161,37 @@ def test_estimates_read_only_the_seats_view() -> None:
     chances = estimate.place_chances(state, 0)
     assert all(sum(row) == pytest.approx(1) for row in chances)
     assert chances[2][0] > chances[3][0]  # the car in row 30 wins more often than the one in row 3
+
+
+# -- normal: one car at four players, the rivals' bets guessed -------------------------------------
+
+
+def test_tr_auc_2_normal_buys_one_car_only_at_four_players() -> None:
+    """normal, four players (two seats may own a second car, TR-AUC-2): its limit for a first car
+    is the car's value less ``ONE_CAR_MARGIN``; once it owns a car it bids on no other. At five
+    players it still bids the flat value for a second car."""
+    first = auction_state(4, {"A": 1}, "BCDEF", 1)
+    value = ai.car_value(first, 0, car("B"))
+    assert ai.bid_limit(first, 0) == int((value - ai.ONE_CAR_MARGIN) // BID_STEP) * BID_STEP > 0
+    owning = auction_state(4, {"A": 0}, "BCDEF", 1)
+    assert ai.bid_limit(owning, 0) == 0
+    order = ai.plan(owning, 0, random.Random(0))
+    assert order is not None and order["max_bid"] == orders.PASS_VALUE
+    five = auction_state(5, {"A": 0}, "BCDEF", 1)
+    assert ai.bid_limit(five, 0) == int((ai.car_value(five, 0, car("B")) - ai.MARGIN) // BID_STEP) * BID_STEP > 0
+
+
+def test_tr_tip_3_guessed_rival_bets_pay_the_rivals() -> None:
+    """win_chance with the rivals guessed to back the leading car (the car a bet pays best on,
+    ``ai.favourite``): worse for the seat, which does not back it, than with no bets guessed."""
+    state = race_state(
+        3,
+        at={"A": (40, 1), "B": (14, 2), "C": (30, 2), "D": (3, 1), "E": (9, 2), "F": (0, 1)},
+        hands=[[1, 2, 3, 37], [4, 5, 6, 13], [7, 8, 9, 46]],
+        owner={"B": 0, "C": 1, "D": 2},
+    )
+    backing = [(1, 0, car("A")), (2, 0, car("A"))]
+    assert estimate.win_chance(state, 0, guessed=backing) < estimate.win_chance(state, 0)
+    betting = state.model_copy(update={"ask": "bet", "tip_queue": (1,), "tips": (True, False, False)})
+    chances = estimate.place_chances(betting, 0)
+    assert ai.favourite(chances, TIP_PAYOUT[0]) == car("A")
