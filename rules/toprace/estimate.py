@@ -21,6 +21,8 @@ import random
 from collections.abc import Sequence
 
 from rules.engine import Seat, trusted
+
+# The AI (ai.py) imports most of the same game tables: both judge the same race.
 from rules.toprace.data import (
     BET_NONE,
     CARD,
