@@ -285,8 +285,8 @@ class Outbox:
     form: OrderForm | None = None
     """The next form step of the caller's order (None once every step is filled)."""
     heads_up: list[Private] = field(default_factory=list)
-    """Before ``Outboxes.finish``: the heads-up for the player who plays next, kept only if they
-    asked for it (it then joins ``private``)."""
+    """Before ``Outboxes.finish``: the heads-up for the player who plays next, who asked for it
+    (it then joins ``private``)."""
 
     @property
     def table_id(self) -> int:

@@ -77,7 +77,8 @@ TABLE_COLUMNS = (
     " t.initial_state, t.state, t.ply, t.state_version, t.decisions, t.board_message_id, t.created_at,"
     " t.updated_at, t.revision, t.settings, t.clocks, t.due_at, t.results, t.orders,"
     # The seats come in the same statement, so a record is one snapshot in one round trip.
-    " ARRAY(SELECT ROW(s.user_id, s.name, s.is_ai, s.locale, s.seat, s.joined_at) FROM seats s"
+    " ARRAY(SELECT ROW(s.user_id, s.name, s.is_ai, s.locale, s.seat, s.joined_at, COALESCE(p.heads_up, false))"
+    " FROM seats s LEFT JOIN players p ON p.user_id = s.user_id"
     " WHERE s.table_id = t.id ORDER BY COALESCE(s.seat, 1000000), s.joined_at, s.joined_no) AS seats"
 )
 
@@ -691,8 +692,9 @@ class PostgresStore:
         return {str(r[0]) for r in rows}
 
     async def set_heads_up(self, user_id: str, on: bool) -> None:
-        """Turn ``user_id``'s heads-up on or off."""
-        async with self._pool.acquire() as conn:
+        """Turn ``user_id``'s heads-up on or off: a new revision of each of their live tables,
+        whose records carry it (a move reads no preference)."""
+        async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute(
                 "INSERT INTO players (user_id, heads_up, updated_at) VALUES ($1, $2, $3)"
                 " ON CONFLICT (user_id) DO UPDATE SET heads_up = excluded.heads_up,"
@@ -701,6 +703,13 @@ class PostgresStore:
                 on,
                 self.clock(),
             )
+            moved = await conn.fetch(
+                "UPDATE tables SET revision = revision + 1"
+                " WHERE id IN (SELECT table_id FROM seats WHERE user_id = $1 AND live) RETURNING id",
+                user_id,
+            )
+        for row in moved:
+            self._cache.forget(int(row[0]))
 
     # -- internals ------------------------------------------------------------------------------
     async def _revision(self, conn: Conn, table_id: int) -> int | None:

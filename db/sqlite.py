@@ -62,6 +62,11 @@ from db.store import (
 T = TypeVar("T")
 
 
+SEAT_COLUMNS = "s.user_id, s.name, s.is_ai, s.locale, s.seat, s.joined_at, COALESCE(p.heads_up, 0)"
+"""A seat as ``record_from`` reads it, with its player's heads-up (from ``SEATS``)."""
+SEATS = "seats s LEFT JOIN players p ON p.user_id = s.user_id"
+
+
 class SqliteStore:
     """The ``TableStore`` on one SQLite file (WAL mode)."""
 
@@ -595,7 +600,8 @@ class SqliteStore:
             return {str(r[0]) for r in rows}
 
     async def set_heads_up(self, user_id: str, on: bool) -> None:
-        """Turn ``user_id``'s heads-up on or off."""
+        """Turn ``user_id``'s heads-up on or off: a new revision of each of their live tables,
+        whose records carry it (a move reads no preference)."""
         async with self._tx() as conn:
             await conn.execute(
                 "INSERT INTO players (user_id, heads_up, updated_at) VALUES (?, ?, ?)"
@@ -603,6 +609,13 @@ class SqliteStore:
                 " updated_at = excluded.updated_at",
                 (user_id, int(on), self.clock()),
             )
+            moved = await conn.execute_fetchall(
+                "UPDATE tables SET revision = revision + 1"
+                " WHERE id IN (SELECT table_id FROM seats WHERE user_id = ? AND live = 1) RETURNING id",
+                (user_id,),
+            )
+        for row in moved:
+            self._cache.forget(int(row[0]))
 
     # -- internals ------------------------------------------------------------------------------
     @asynccontextmanager
@@ -668,9 +681,9 @@ class SqliteStore:
         for start in range(0, len(ids), 500):  # well within SQLite's limit on bound values
             chunk = ids[start : start + 500]
             for seat in await conn.execute_fetchall(
-                f"SELECT table_id, user_id, name, is_ai, locale, seat, joined_at FROM seats"
-                f" WHERE table_id IN ({', '.join('?' for _ in chunk)})"
-                " ORDER BY table_id, COALESCE(seat, 1000000), joined_at, rowid",
+                f"SELECT s.table_id, {SEAT_COLUMNS} FROM {SEATS}"
+                f" WHERE s.table_id IN ({', '.join('?' for _ in chunk)})"
+                " ORDER BY s.table_id, COALESCE(s.seat, 1000000), s.joined_at, s.rowid",
                 chunk,
             ):
                 seats[int(seat[0])].append(seat)
@@ -681,8 +694,8 @@ class SqliteStore:
 
     async def _with_seats(self, conn: aiosqlite.Connection, row: sqlite3.Row) -> TableRecord:
         seats = await conn.execute_fetchall(
-            "SELECT user_id, name, is_ai, locale, seat, joined_at FROM seats WHERE table_id = ?"
-            " ORDER BY COALESCE(seat, 1000000), joined_at, rowid",
+            f"SELECT {SEAT_COLUMNS} FROM {SEATS} WHERE s.table_id = ?"
+            " ORDER BY COALESCE(s.seat, 1000000), s.joined_at, s.rowid",
             (row["id"],),
         )
         return record_from(row, list(seats))
