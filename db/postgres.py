@@ -35,6 +35,7 @@ from db.records import (
     TableRecord,
     TableSettings,
     finished_from,
+    just_started,
     rating_from,
     rating_row,
     record_from,
@@ -392,7 +393,7 @@ class PostgresStore:
                 list(write.notes),
                 now,
             )
-            table = await self._fetch(conn, table_id)
+            table = just_started(await self._fetch(conn, table_id))
         self._cache.remember(table)
         return started.result, table
 

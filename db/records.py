@@ -331,6 +331,12 @@ class MoveWrite:
         )
 
 
+def just_started(table: TableRecord) -> TableRecord:
+    """``table`` as its start wrote it: no standing order has played at it yet (an order is set
+    at an active table), which its record knows for every seat (``by_order``)."""
+    return replace(table, by_order={s.seat: False for s in table.seats if s.seat is not None})
+
+
 @dataclass(frozen=True)
 class Move(Generic[T]):
     """What ``commit_move``'s callback decided: the write, and a result handed back to the caller."""

@@ -36,6 +36,7 @@ from db.records import (
     TableRecord,
     TableSettings,
     finished_from,
+    just_started,
     rating_from,
     rating_row,
     record_from,
@@ -308,7 +309,9 @@ class SqliteStore:
                 "INSERT INTO notes (table_id, ply, note, created_at) VALUES (?, 0, ?, ?)",
                 [(table_id, note, now) for note in write.notes],
             )
-            return started.result, await self._load(conn, table_id)
+            table = just_started(await self._load(conn, table_id))
+            self._cache.remember(table)
+            return started.result, table
 
     async def commit_move(self, table_id: int, decide: Callable[[TableRecord], Move[T]]) -> tuple[T, TableRecord]:
         """Run one move as one atomic write (``decide_and_write``: decided on the row in memory,
