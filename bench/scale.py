@@ -1013,17 +1013,21 @@ def start_figures(target: str) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for attempt in range(2):
         spawned = time.time()
-        done = subprocess.run(
-            [sys.executable, __file__, "--probe-start", target, "--spawned", repr(spawned), "--size", str(attempt)],
-            capture_output=True,
-            text=True,
-            env=environment,
-            cwd=ROOT,
-            check=False,
-        )
-        if done.returncode != 0:
-            return {"error": done.stderr[-2000:]}
-        found = json.loads(done.stdout.strip().splitlines()[-1])
+        found = in_child(["--probe-start", target, "--spawned", repr(spawned), "--size", str(attempt)], environment)
+        if "error" in found:
+            break
+    return found
+
+
+def in_child(words: list[str], environment: dict[str, str] | None = None) -> dict[str, Any]:
+    """The figures this script prints when run again with ``words`` in a new process (its last
+    line, as JSON), or the end of what it wrote to stderr under ``error`` if it failed."""
+    done = subprocess.run(
+        [sys.executable, __file__, *words], capture_output=True, text=True, env=environment, cwd=ROOT, check=False
+    )
+    if done.returncode != 0:
+        return {"error": done.stderr[-3000:]}
+    found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return found
 
 
@@ -1053,17 +1057,9 @@ def goals(backend: str, figures: dict[str, Any]) -> dict[str, Any]:
 def run_one(backend: str, target: str, size: int, samples: int) -> dict[str, Any]:
     """The figures of one backend at one size: the start probe, then the rest in a new process."""
     figures: dict[str, Any] = {"start": start_figures(target)}
-    done = subprocess.run(
-        [sys.executable, __file__, "--measure", target, "--size", str(size), "--samples", str(samples)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
-    if done.returncode != 0:
-        figures["error"] = done.stderr[-3000:]
+    figures.update(in_child(["--measure", target, "--size", str(size), "--samples", str(samples)]))
+    if "error" in figures:
         return figures
-    figures.update(json.loads(done.stdout.strip().splitlines()[-1]))
     figures["goals"] = goals(backend, figures)
     return figures
 

@@ -11,11 +11,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 
 from openskill.models import PlackettLuce
 
+from bot.clocks import parse_time
 from bot.i18n import t
-from bot.outbox import Place
+from bot.outbox import Marks, Place, Table, linked
 from bot.tables import Tables
 from db.records import Finished, Rating, ResultRow, Results, Status, TableRecord
 from db.store import EVERY_GAME, TableStore
@@ -70,13 +72,45 @@ class Past:
     id: int
     game: str
     status: Status
-    ended: str
+    ended: datetime
     winners: tuple[str, ...]
     channel_id: int
     guild_id: int | None
     board_message_id: int | None
     unrated: tuple[str, ...] = ()
     """Players whose seat did not count for their rating (the AI played most of it, or hints)."""
+
+    @property
+    def table(self) -> Table:
+        """Where the table was played, for a link to its final board."""
+        return Table(self.id, self.game, self.guild_id, self.channel_id, "", self.status, self.board_message_id)
+
+
+# Alike in shape to bot.reading.Agenda (see there).
+@dataclass(frozen=True)
+class PastTables:
+    """The tables played in a channel, newest first (/game history)."""
+
+    tables: tuple[Past, ...]
+
+    def text(self, locale: str | None, marks: Marks) -> str:
+        """The list in ``locale``'s words, each with its day and a link to its final board."""
+        if not self.tables:
+            return t("discord.history.empty", locale)
+        lines = [t("discord.history.header", locale)]
+        for past in self.tables:
+            line = t(
+                "discord.history.over" if past.status == "over" else "discord.history.cancelled",
+                locale,
+                game=t(f"{past.game}.name", locale),
+                table=past.id,
+                when=marks.when(past.ended, "d"),
+                winners=", ".join(past.winners) or "—",
+            )
+            lines.append(line + linked(marks, past.table, locale))
+            if past.unrated:
+                lines.append(t("discord.history.unrated", locale, players=", ".join(past.unrated)))
+        return "\n".join(lines)
 
 
 def rated(results: Results | None) -> list[ResultRow]:
@@ -171,27 +205,29 @@ class Leaderboard:
         self.tables = tables
         tables.store.rate = rate  # the move that ends a game rates it, in its transaction
 
-    async def past_tables(self, place: Place, limit: int = 10) -> list[Past]:
+    async def past_tables(self, place: Place, limit: int = 10) -> PastTables:
         """The latest tables of a channel that were played (finished or cancelled mid-game)."""
         found = [
             table
             for table in await self.tables.store.channel_tables(place.channel_id, limit * 2)
             if table.status in ("over", "cancelled") and table.initial_state is not None
         ][:limit]
-        return [
-            Past(
-                t.id,
-                t.game,
-                t.status,
-                t.updated_at,
-                tuple(t.results.winners()) if t.results else (),
-                t.channel_id,
-                t.guild_id,
-                t.board_message_id,
-                unrated_names(t),
+        return PastTables(
+            tuple(
+                Past(
+                    row.id,
+                    row.game,
+                    row.status,
+                    parse_time(row.updated_at),
+                    tuple(row.results.winners()) if row.results else (),
+                    row.channel_id,
+                    row.guild_id,
+                    row.board_message_id,
+                    unrated_names(row),
+                )
+                for row in found
             )
-            for t in found
-        ]
+        )
 
     async def leaderboard(self, place: Place, game: str | None = None, limit: int | None = None) -> Ranking:
         """The server's players by rating (OpenSkill's Plackett-Luce model over every finished

@@ -4,7 +4,7 @@ transaction that decides on the row it writes (two clicks at once can never both
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bot.errors import (
     AlreadySeated,
@@ -30,15 +30,19 @@ from db.store import ChannelBusy, TableNotFound, fits_id
 from rules.engine import AI_LEVELS, IllegalAction, fill_options, rng_for
 
 
+@dataclass(eq=False)
 class Lobby:
     """Opening, joining, leaving, starting and cancelling tables."""
 
-    def __init__(self, tables: Tables, outboxes: Outboxes, turns: Turns, seats: Seats) -> None:
-        self.tables = tables
-        self.outboxes = outboxes
-        self.turns = turns
-        self.seats = seats
+    # The parts it may call, given when the service builds it (docs/design.md); the other parts
+    # list theirs the same way.
+    tables: Tables
+    outboxes: Outboxes
+    turns: Turns
+    seats: Seats
 
+    # TableService.create forwards here with the same signature: the facade is the front ends' one
+    # entry point (docs/design.md), so the repeated parameter list is its interface, not a copy.
     async def create(
         self,
         place: Place,

@@ -17,7 +17,7 @@ import re
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TextIO
@@ -25,7 +25,7 @@ from typing import TextIO
 from bot.errors import TableError
 from bot.guide import guide
 from bot.i18n import duration, moment, offline_commands, t
-from bot.outbox import Draft, OrderForm, Outbox, Place, Player, chain
+from bot.outbox import Draft, OrderForm, Outbox, Place, Player, Table, chain
 from bot.service import TableService
 from db import open_store
 from rules.registry import GAMES
@@ -120,14 +120,12 @@ class OfflineTable:
                     "offline.clock",
                     self.lang,
                     player=c.name,
-                    deadline=moment(datetime.fromisoformat(c.deadline), self.lang),
+                    deadline=moment(c.deadline, self.lang),
                 )
                 for c in box.clocks
             ]
             if box.paused_until:
-                clocks.append(
-                    t("offline.paused", self.lang, until=moment(datetime.fromisoformat(box.paused_until), self.lang))
-                )
+                clocks.append(t("offline.paused", self.lang, until=moment(box.paused_until, self.lang)))
             self.say(channel, "\n".join([box.board, *clocks]))
         if box.results:
             self.say(channel, box.results)
@@ -138,7 +136,7 @@ class OfflineTable:
             self.say(channel, "\n\n".join(p for p in (box.ping.recap, ping) if p))
         for reminder in box.reminders:
             key = "offline.reminder_last" if reminder.last else "offline.reminder"
-            deadline = moment(datetime.fromisoformat(reminder.deadline), self.lang)
+            deadline = moment(reminder.deadline, self.lang)
             self.say(channel, t(key, self.lang, player=reminder.name, deadline=deadline))
         for private in box.private:
             self.say(t("offline.dm", self.lang, player=self._name(private.user_id)), private.text)
@@ -183,10 +181,10 @@ class OfflineTable:
             if seat.asked_since is None:
                 lines.append(t("offline.seat_idle", self.lang, player=seat.name, ai=ai, bank=seat.bank_hours))
                 continue
-            seconds = (self.clock() - datetime.fromisoformat(seat.asked_since)).total_seconds()
+            seconds = (self.clock() - seat.asked_since).total_seconds()
             waited = duration(seconds, self.lang) if seconds >= 60 else t("offline.a_moment", self.lang)
             deadline = (
-                t("offline.seat_deadline", self.lang, deadline=moment(datetime.fromisoformat(seat.deadline), self.lang))
+                t("offline.seat_deadline", self.lang, deadline=moment(seat.deadline, self.lang))
                 if seat.deadline
                 else ""
             )
@@ -271,20 +269,8 @@ class OfflineTable:
             )
             return None
         if verb == "turns":
-            waiting = await service.waiting(player, None)
-            lines = [
-                t(
-                    "offline.turn_line",
-                    self.lang,
-                    game=t(f"{w.table.game}.name", self.lang),
-                    table=w.table.id,
-                    prompt=w.prompt,
-                )
-                for w in waiting
-            ]
-            self.say(
-                t("offline.only", self.lang, player=player.name), "\n".join(lines) or t("discord.turns.none", self.lang)
-            )
+            agenda = await service.waiting(player, None)
+            self.say(t("offline.only", self.lang, player=player.name), agenda.text(self.lang, TerminalMarks(self.lang)))
             return None
         if verb == "rules":
             self.say(t("offline.only", self.lang, player=player.name), guide(self.game, arg, self.lang))
@@ -359,6 +345,22 @@ class OfflineTable:
             if out.form is not None:
                 fields.extend(out.form.fields)
         return None if form is None else replace(form, fields=tuple(fields))
+
+
+@dataclass(frozen=True)
+class TerminalMarks:
+    """Moments and links as the terminal shows them (``bot.outbox.Marks``): the day and time in
+    UTC, and no links."""
+
+    lang: str
+
+    def when(self, when: datetime, style: str = "R") -> str:
+        """The moment in UTC, as the reader's language writes it."""
+        return moment(when, self.lang)
+
+    def link(self, table: Table) -> str:
+        """No link: the terminal has one table."""
+        return ""
 
 
 class VirtualClock:

@@ -190,11 +190,13 @@ class StandingOrders:
 
     async def show(self, place: Place | None, player: Player, *, table_id: int | None = None) -> Outbox:
         """The player's order and whether they may set one now (answered to them alone)."""
-        table, seat, orders = await self._seat(place, player, table_id)
+        table, seat, _ = await self._seat(place, player, table_id)
         out = self.outboxes.plain(table, self.outboxes.order_line(table, seat, player.locale, empty=True))
-        out.order = self.panel(table, orders, seat, player)
+        out.order = self.panel(table, seat, player)
         return out
 
+    # TableService.order_form forwards here with the same signature: the facade is the front ends' one
+    # entry point (docs/design.md), so the repeated parameter list is its interface, not a copy.
     async def form(
         self,
         place: Place | None,
@@ -204,9 +206,10 @@ class StandingOrders:
         table_id: int | None = None,
         prefill: Draft | None = None,
     ) -> Outbox:
-        """The next step of the player's order form after ``draft`` (``out.form``; None once every
-        step is filled), pre-filled with ``prefill`` (an order read back, to change), else the
-        order they hold, else the game's suggestion. The steps filled so far are checked first."""
+        """The next step of the player's order form after ``draft`` (``out.form``), or, once
+        every step is filled, the whole order read back (``out.order``, as ``read_back``). A step
+        is pre-filled with ``prefill`` (an order read back, to change), else the order they hold,
+        else the game's suggestion. The steps filled so far are checked first."""
         table, seat, orders = await self._seat(place, player, table_id)
         state = self.tables.state(table)
         chosen = unpack(orders, state, seat, draft or Draft())
@@ -215,8 +218,10 @@ class StandingOrders:
             raise TableError("orders.nothing_now")
         filled = [spec for step in walked for spec in step if spec.name in chosen]
         chosen = validated(table.game, filled, chosen) if filled else {}
-        out = self.outboxes.plain(table)
         todo = next((step for step in walked if step[0].name not in chosen), [])
+        if not todo:
+            return self._read_back(table, seat, orders, player, draft or Draft())
+        out = self.outboxes.plain(table)
         if todo:
             first = self._prefill(table, orders, state, seat)
             if prefill is not None:
@@ -243,11 +248,17 @@ class StandingOrders:
         the field, if it is not whole or not right; nothing is written. ``out.order.draft`` is
         what a save takes."""
         table, seat, orders = await self._seat(place, player, table_id)
+        return self._read_back(table, seat, orders, player, values)
+
+    def _read_back(
+        self, table: TableRecord, seat: int, orders: Orders[Any, Any], player: Player, values: Draft | Mapping[str, str]
+    ) -> Outbox:
+        """``read_back`` once the table and the seat are found."""
         state = self.tables.state(table)
         chosen, kept = self._whole(table, orders, state, seat, values)
         tr = Text(player.locale, names(table))
         out = self.outboxes.plain(table, t("orders.read_back", player.locale, order=tr.msg(orders.describe(kept))))
-        panel = self.panel(table, orders, seat, player)
+        panel = self.panel(table, seat, player)
         out.order = OrderPanel(
             panel.table_id, panel.held, panel.can_set, panel.label, pack(orders, state, seat, chosen), table.ply
         )
@@ -312,7 +323,7 @@ class StandingOrders:
     # -- writing --------------------------------------------------------------------------------
     def _unchanged(self, table: TableRecord, orders: Orders[Any, Any], seat: int, player: Player) -> Outbox:
         out = self.outboxes.plain(table, self.outboxes.order_line(table, seat, player.locale, empty=True))
-        out.order = self.panel(table, orders, seat, player)
+        out.order = self.panel(table, seat, player)
         return out
 
     async def _write(self, table: TableRecord, seat: int, player: Player, order: Order) -> Outbox:
@@ -358,7 +369,7 @@ class StandingOrders:
                 ]
             out.reply = reply
             out.own = self.outboxes.own_ask(table, player.id, player.locale)
-        out.order = self.panel(table, rules.orders, seat, player)
+        out.order = self.panel(table, seat, player)
         return out
 
     # -- reading --------------------------------------------------------------------------------
@@ -380,10 +391,11 @@ class StandingOrders:
             raise NotInLobby("error.not_started")
         return table, seat.seat, rules.orders
 
-    def panel(self, table: TableRecord, orders: Orders[Any, Any], seat: int, player: Player) -> OrderPanel:
-        """The player's order as their buttons show it: held or not, and whether one can be set now."""
-        can = table.status == "active" and bool(orders.fields(self.tables.state(table), seat))
-        return OrderPanel(table.id, seat in table.orders, can, order_button(table.game, player.locale))
+    def panel(self, table: TableRecord, seat: int, player: Player) -> OrderPanel:
+        """The player's order as their buttons show it (the game has orders: ``_seat`` checked)."""
+        panel = self.outboxes.order_panel(table, seat, player.locale)
+        assert panel is not None
+        return panel
 
     def _prefill(self, table: TableRecord, orders: Orders[Any, Any], state: Any, seat: int) -> dict[str, str]:
         """The values a form shows first: the order held, else the game's suggestion."""

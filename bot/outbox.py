@@ -15,8 +15,10 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Protocol
 
+from bot.i18n import t
 from db.records import Status
 
 MAX_NAME = 32
@@ -84,13 +86,15 @@ class Ask:
         return self.public is None
 
 
+# Alike in shape to db.records.Decision (a seat and a moment), but another fact: the deadline a
+# front end shows, not when a decision opened.
 @dataclass(frozen=True)
 class Clock:
-    """A running clock shown under the board: whose it is and when it runs out (ISO time)."""
+    """A running clock shown under the board: whose it is and when it runs out."""
 
     user_id: str
     name: str
-    deadline: str
+    deadline: datetime
 
 
 @dataclass(frozen=True)
@@ -100,10 +104,10 @@ class SeatLine:
     name: str
     ai: bool
     """True for an AI seat, or a seat the AI plays for an absent player."""
-    asked_since: str | None
-    """When its open decision opened (ISO time), or None if it is not asked."""
-    deadline: str | None
-    """When its clock runs out (ISO time), or None: not asked, no clock, paused or the AI plays it."""
+    asked_since: datetime | None
+    """When its open decision opened, or None if it is not asked."""
+    deadline: datetime | None
+    """When its clock runs out, or None: not asked, no clock, paused or the AI plays it."""
     bank_hours: int
     """Hours left in its bank, as of its last decision (shown for seats not asked)."""
 
@@ -114,7 +118,7 @@ class Reminder:
 
     user_id: str
     name: str
-    deadline: str
+    deadline: datetime
     last: bool
 
 
@@ -257,8 +261,8 @@ class Outbox:
     private: list[Private] = field(default_factory=list)
     clocks: list[Clock] = field(default_factory=list)
     """Whose clocks run now (shown with the board, as a relative time where the front end can)."""
-    paused_until: str | None = None
-    """While the host's pause holds: when it ends at the latest (ISO time)."""
+    paused_until: datetime | None = None
+    """While the host's pause holds: when it ends at the latest."""
     reminders: list[Reminder] = field(default_factory=list)
     """Reminders that fell due (each pings its player; those who turned them off are left out)."""
     results: str = ""
@@ -284,6 +288,8 @@ class Outbox:
     """The caller's standing order, when they asked to see or change it."""
     form: OrderForm | None = None
     """The next form step of the caller's order (None once every step is filled)."""
+    secret: bool = False
+    """After a player's own move: it answered a secret decision, so the reply stays private."""
     heads_up: list[Private] = field(default_factory=list)
     """Before ``Outboxes.finish``: the heads-up for the player who plays next, who asked for it
     (it then joins ``private``)."""
@@ -302,6 +308,26 @@ class Outbox:
     def mentions(self) -> list[str]:
         """The players newly asked to act (those the ping names)."""
         return list(self.ping.users) if self.ping is not None else []
+
+
+class Marks(Protocol):
+    """How a front end writes a moment and a link to a table's board inside a text (Discord: a
+    timestamp each reader sees in their own time zone, and a jump link; the terminal: UTC, and
+    no link)."""
+
+    def when(self, moment: datetime, style: str = "R") -> str:
+        """``moment`` as the reader sees it (``R``: relative, "in 3 hours"; ``d``: the day)."""
+        ...
+
+    def link(self, table: Table) -> str:
+        """A link to the table's board ("" where the front end has none)."""
+        ...
+
+
+def linked(marks: Marks, table: Table, locale: str | None) -> str:
+    """What follows a line about ``table``: " — <link to its board>", or "" without links."""
+    url = marks.link(table)
+    return t("discord.link", locale, url=url) if url else ""
 
 
 class Posts(Protocol):

@@ -6,9 +6,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
-from bot.clocks import deadline, iso, pause_left
+from bot.clocks import deadline, pause_left
 from bot.history import History
 from bot.i18n import Text, catalogue, duration, t
 from bot.outbox import Ask, Choice, Clock, OrderPanel, Outbox, Ping, Player, Private
@@ -80,6 +81,15 @@ class Outboxes:
             if why is not None:
                 lines.append(tr.msg(why))
         return "\n".join(lines)
+
+    def order_panel(self, table: TableRecord, seat: int, locale: str | None) -> OrderPanel | None:
+        """The seat's order as its holder's buttons show it: held or not, and whether one can be
+        set now (None where the game has no orders)."""
+        orders = self.tables.rules(table.game).orders
+        if orders is None:
+            return None
+        can = table.status == "active" and bool(orders.fields(self.tables.state(table), seat))
+        return OrderPanel(table.id, seat in table.orders, can, order_button(table.game, locale))
 
     def ask(self, table: TableRecord, seat: int, locale: str | None) -> Ask:
         """``seat``'s open decision: its private choices and what a public message may offer."""
@@ -372,18 +382,18 @@ class Outboxes:
                 )
         return lines
 
-    def clock_lines(self, table: TableRecord) -> tuple[list[Clock], str | None]:
+    def clock_lines(self, table: TableRecord) -> tuple[list[Clock], datetime | None]:
         """Whose clocks run now (present humans with a decision open), or until when it is paused."""
         if table.status != "active":
             return [], None
         clocks = table.clocks
         now = self.tables.clock()
         if clocks.paused:
-            return [], iso(now + pause_left(clocks, now))
+            return [], now + pause_left(clocks, now)
         if not table.settings.timed:
             return [], None
         running = [
-            Clock(table.seats[d.seat].user_id, table.seats[d.seat].name, iso(deadline(d.since, clocks.seats[d.seat])))
+            Clock(table.seats[d.seat].user_id, table.seats[d.seat].name, deadline(d.since, clocks.seats[d.seat]))
             for d in table.decisions
             if not table.seats[d.seat].is_ai and not clocks.seats[d.seat].away
         ]

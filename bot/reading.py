@@ -4,29 +4,64 @@ status, the open decisions, and the replay that must reproduce the stored state.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from bot.clocks import parse_time
 from bot.errors import GameOver, NoTable, NotInLobby, NotSeated, Stale, TableError
 from bot.history import History
 from bot.i18n import t
-from bot.outbox import Ask, Outbox, Place, Player, SeatLine, Table
+from bot.outbox import Ask, Marks, Outbox, Place, Player, SeatLine, Table, linked
 from bot.outboxes import Outboxes
 from bot.tables import Tables, name_of, table_of
 from db.records import TableRecord
 from rules.engine import in_effect, replay
 
+AGENDA_LINES = 20
+"""Tables /game turns lists (the longest waiting); the rest are counted."""
+
 
 @dataclass(frozen=True)
 class Waiting:
-    """A table where a player is asked now (for /game turns)."""
+    """A table where a player is asked now (one line of /game turns)."""
 
     table: Table
-    since: str
-    """When their decision opened (ISO time)."""
-    deadline: str | None
-    """When their clock runs out (ISO time), or None: no clock, or paused."""
+    since: datetime
+    """When their decision opened."""
+    deadline: datetime | None
+    """When their clock runs out, or None: no clock, or paused."""
     prompt: str
     """What they are asked."""
+
+
+# Alike in shape to bot.leaderboard.PastTables: each list the service returns writes its own
+# words from the catalogue, with its own keys and line.
+@dataclass(frozen=True)
+class Agenda:
+    """Every table where a player is asked now, longest waiting first (/game turns)."""
+
+    rows: tuple[Waiting, ...]
+
+    def text(self, locale: str | None, marks: Marks) -> str:
+        """The agenda in ``locale``'s words, times and links written as the front end shows them."""
+        if not self.rows:
+            return t("discord.turns.none", locale)
+        lines = [t("discord.turns.header", locale, n=len(self.rows))]
+        for row in self.rows[:AGENDA_LINES]:
+            clock = t("discord.turns.clock", locale, deadline=marks.when(row.deadline)) if row.deadline else ""
+            line = t(
+                "discord.turns.line",
+                locale,
+                game=t(f"{row.table.game}.name", locale),
+                table=row.table.id,
+                prompt=row.prompt,
+                since=marks.when(row.since),
+                clock=clock,
+            )
+            lines.append(line + linked(marks, row.table, locale))
+        if len(self.rows) > AGENDA_LINES:
+            lines.append(t("discord.turns.more", locale, n=len(self.rows) - AGENDA_LINES))
+        return "\n".join(lines)
 
 
 class Reading:
@@ -84,7 +119,7 @@ class Reading:
     async def hand(self, place: Place | None, player: Player, *, table_id: int | None = None) -> Outbox:
         """``player``'s private view, what they are asked and their choices (an ephemeral reply),
         starting with what happened since their last own decision; after the end, their final view.
-        ``own`` carries the buttons of their open decision."""
+        ``own`` carries the buttons of their open decision, ``order`` those of their standing order."""
         table = await self.tables.find(place, table_id, ended=True)
         if table_id is not None and table.status not in ("lobby", "active"):
             raise Stale()  # a "My hand" button under a board whose game has ended
@@ -100,6 +135,8 @@ class Reading:
             out.reply = recap + "\n\n" + out.reply
         if table.status == "active" and table.decision_of(seat.seat) is not None:
             out.own = self.outboxes.ask(table, seat.seat, player.locale)
+        if table.status == "active" and not seat.is_ai:
+            out.order = self.outboxes.order_panel(table, seat.seat, player.locale)
         return out
 
     async def status(self, place: Place, player: Player) -> Outbox:
@@ -141,7 +178,7 @@ class Reading:
                 SeatLine(
                     seat.name,
                     seat.is_ai or clock.away,
-                    decision.since if decision else None,
+                    parse_time(decision.since) if decision else None,
                     running.get(seat.user_id),
                     round(clock.bank / 3600),
                 )
@@ -167,7 +204,7 @@ class Reading:
             raise TableError("replay.no_picture", game=game)
         return out
 
-    async def waiting(self, player: Player, guild_id: int | None) -> list[Waiting]:
+    async def waiting(self, player: Player, guild_id: int | None) -> Agenda:
         """Every active table where ``player`` is asked now, longest waiting first: in one server
         (``guild_id``), or in every server (None: the command came from a DM)."""
         found: list[Waiting] = []
@@ -181,8 +218,8 @@ class Reading:
             clocks, _ = self.outboxes.clock_lines(table)
             deadline = next((c.deadline for c in clocks if c.user_id == player.id), None)
             prompt = self.outboxes.ask(table, seat.seat, player.locale).prompt
-            found.append(Waiting(table_of(table), decision.since, deadline, prompt))
-        return sorted(found, key=lambda w: w.since)
+            found.append(Waiting(table_of(table), parse_time(decision.since), deadline, prompt))
+        return Agenda(tuple(sorted(found, key=lambda w: w.since)))
 
     async def replay(self, table_id: int) -> Any:
         """The state rebuilt from the initial state and the action log (it must equal the cache)."""

@@ -4,6 +4,7 @@ any command. In the lobby, the host may remove a seat (an AI's too)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from bot.clocks import come_back, leave
@@ -18,13 +19,15 @@ from db.records import LobbyChange, SeatRecord, TableRecord
 from rules.engine import event
 
 
+@dataclass(eq=False)
 class Seats:
     """Leaving, kicks and returns during a game."""
 
-    def __init__(self, tables: Tables, turns: Turns, timekeeper: Timekeeper) -> None:
-        self.tables = tables
-        self.turns = turns
-        self.timekeeper = timekeeper
+    # The parts it may call, given when the service builds it (docs/design.md); the other parts
+    # list theirs the same way.
+    tables: Tables
+    turns: Turns
+    timekeeper: Timekeeper
 
     async def step_away(self, table: TableRecord, player: Player) -> Outbox:
         """/game leave during a game: the AI takes the seat."""

@@ -36,12 +36,12 @@ from bot.errors import refuses_bad_input
 from bot.hints import Hints
 from bot.history import History
 from bot.i18n import t
-from bot.leaderboard import Leaderboard, Past, Ranking
+from bot.leaderboard import Leaderboard, PastTables, Ranking
 from bot.lobby import Lobby
 from bot.orders import StandingOrders
 from bot.outbox import Ask, Draft, Outbox, Place, Player
 from bot.outboxes import Outboxes
-from bot.reading import Reading, Waiting
+from bot.reading import Agenda, Reading
 from bot.seats import Seats
 from bot.tables import DEFAULT_LIMITS, Limits, Tables
 from bot.timekeeper import Timekeeper
@@ -78,6 +78,13 @@ class TableService:
         self.reading = Reading(self.tables, self.outboxes, self.history)
         self.hints = Hints(self.tables, self.turns, self.outboxes)
         self.ranking = Leaderboard(self.tables)
+
+    # Most calls below forward to the part that owns them with the same signature. The facade is
+    # the front ends' one entry point (docs/design.md): the input check (``refuses_bad_input``)
+    # and a seat's return from an absence (``_back``) apply to every command alike, and the
+    # parts stay free to change how they are built. The repeated parameter lists (the duplicates
+    # tool pairs them with lobby.py, turns.py, timekeeper.py, orders.py and tables.py) are that
+    # interface, kept deliberately, as are the properties that expose what every part shares.
 
     # -- what every part shares -----------------------------------------------------------------
     @property
@@ -324,7 +331,7 @@ class TableService:
         """A finished game of this channel as an animated picture, to share."""
         return await self.reading.replay_of(place, player, table_id)
 
-    async def waiting(self, player: Player, guild_id: int | None) -> list[Waiting]:
+    async def waiting(self, player: Player, guild_id: int | None) -> Agenda:
         """Every table where ``player`` is asked now (in one server, or everywhere from a DM)."""
         return await self.reading.waiting(player, guild_id)
 
@@ -344,7 +351,7 @@ class TableService:
         """The state rebuilt from the log (it must equal the stored one)."""
         return await self.reading.replay(table_id)
 
-    async def past_tables(self, place: Place, limit: int = 10) -> list[Past]:
+    async def past_tables(self, place: Place, limit: int = 10) -> PastTables:
         """The tables played in a channel, newest first."""
         return await self.ranking.past_tables(place, limit)
 

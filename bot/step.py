@@ -23,6 +23,8 @@ class Step:
     """Seats whose decision opened in this write."""
     played: Msg | None = None
     """The label of the player's own move that started it."""
+    secret: bool = False
+    """True when that move answered a secret decision (its choices are shown to the seat alone)."""
     reminders: list[Reminder] = field(default_factory=list)
     """Reminders that fell due with it."""
     board: int | None = None

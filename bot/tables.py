@@ -13,9 +13,9 @@ from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
 from bot.clocks import iso
-from bot.errors import NoTable, NotInLobby, UnknownGame
+from bot.errors import GameOver, NoTable, NotInLobby, NotSeated, UnknownGame
 from bot.i18n import t
-from bot.outbox import Place, Table
+from bot.outbox import Place, Player, Table
 from db.records import LobbyChange, TableRecord
 from db.store import TableNotFound, TableStore, fits_id
 from rules.engine import Game
@@ -97,6 +97,8 @@ class Lru(Generic[K, V]):
 class Tables:
     """The store, the games and the clock, and the look-ups every part of the service makes."""
 
+    # TableService.__init__ takes the same arguments and hands them here (the facade builds
+    # every part; docs/design.md).
     def __init__(
         self,
         store: TableStore,
@@ -150,6 +152,20 @@ class Tables:
         if table is None or (table.state is None and table.status != "lobby"):
             raise NoTable()  # nothing was ever played here (or only a lobby that closed)
         return table
+
+    async def seat_at(self, place: Place, player: Player, over: str) -> tuple[TableRecord, int]:
+        """The channel's table (the last one, if it ended) and the player's seat there, for a
+        command about their own play; refused if the game is over (``over``: the command's own
+        words), was cancelled, or the player has no seat."""
+        table = await self.find(place, None, ended=True)
+        if table.status == "over":
+            raise GameOver(over)
+        if table.status == "cancelled":
+            raise NoTable()
+        seat = table.seat_of(player.id)
+        if seat is None or seat.seat is None:
+            raise NotSeated()
+        return table, seat.seat
 
     async def lobby_write(
         self, table_id: int, change: Callable[[TableRecord], LobbyChange[T]]

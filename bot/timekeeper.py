@@ -52,6 +52,8 @@ class Timekeeper:
         self._shuffle = random.Random().shuffle  # this process's own order among due tables
 
     # -- the host's settings --------------------------------------------------------------------
+    # TableService.configure forwards here with the same signature: the facade is the front ends' one
+    # entry point (docs/design.md), so the repeated parameter list is its interface, not a copy.
     async def configure(
         self,
         place: Place,
@@ -220,7 +222,7 @@ class Timekeeper:
                     Reminder(
                         rec.seats[item.seat].user_id,
                         rec.seats[item.seat].name,
-                        iso(deadline(decision.since, clocks.seats[item.seat])),
+                        deadline(decision.since, clocks.seats[item.seat]),
                         last=item.stage == 2,
                     )
                 )

@@ -77,6 +77,8 @@ class Turns:
         self.outboxes = outboxes
 
     # -- a player's move ------------------------------------------------------------------------
+    # TableService.act forwards here with the same signature: the facade is the front ends' one
+    # entry point (docs/design.md), so the repeated parameter list is its interface, not a copy.
     async def act(
         self,
         player: Player,
@@ -101,6 +103,7 @@ class Turns:
         seat_rec = table.seat_of(player.id)
         actor = seat_rec.seat if seat_rec else None
         out = self.outboxes.move(table, step, actor=actor, reply_to=player)
+        out.secret = step.secret
         return await self.outboxes.finish(table, out)
 
     def _decide(self, rec: TableRecord, player: Player, code: str, decision: int | None, now: datetime) -> Step:
@@ -139,6 +142,7 @@ class Turns:
         except IllegalAction as exc:
             raise named(IllegalMove(msg=exc.msg), rec) from exc
         step.played = rules.presentation.action_label(state, seat, action)
+        step.secret = rules.public_choices(state, seat) is None
         return step
 
     # -- the guarded write ----------------------------------------------------------------------

@@ -5,11 +5,12 @@ undo is a log entry (``rules.engine.UNDO``), and a replay reaches the same state
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from bot.clocks import undone
-from bot.errors import GameOver, NoTable, NotSeated, Stale, UndoRefused
+from bot.errors import Stale, UndoRefused
 from bot.i18n import Text, t
 from bot.outbox import Outbox, Place, Player
 from bot.outboxes import Outboxes
@@ -20,28 +21,22 @@ from db.records import Logged, Played, TableRecord
 from rules.engine import UNDO, Game, drew_randomly, event, in_effect, replay, rng_for
 
 
+@dataclass(eq=False)
 class Undo:
     """Offering, checking and making an undo."""
 
-    def __init__(self, tables: Tables, turns: Turns, outboxes: Outboxes) -> None:
-        self.tables = tables
-        self.turns = turns
-        self.outboxes = outboxes
+    # The parts it may call, given when the service builds it (docs/design.md); the other parts
+    # list theirs the same way.
+    tables: Tables
+    turns: Turns
+    outboxes: Outboxes
 
     async def undo(self, place: Place, player: Player, *, confirm: int | None = None) -> Outbox:
         """Without ``confirm``, say what would be undone and ask to confirm (``Outbox.confirm`` is
         the table's ply the player saw); with it, take the move back if the table has not moved."""
-        table = await self.tables.find(place, None, ended=True)
-        if table.status == "over":
-            raise GameOver("undo.game_over")
-        if table.status == "cancelled":
-            raise NoTable()
-        seat_rec = table.seat_of(player.id)
-        if seat_rec is None or seat_rec.seat is None:
-            raise NotSeated()
+        table, seat = await self.tables.seat_at(place, player, "undo.game_over")
         if table.status != "active":
             raise UndoRefused("undo.not_started")
-        seat = seat_rec.seat
         rules = self.tables.rules(table.game)
         before, last = self._undoable(table, rules, await self.tables.store.actions(table.id), seat)
         label = rules.presentation.action_label(before, seat, rules.parse_action(last.code))

@@ -15,7 +15,7 @@ from bot.guide import guide, rule_topics
 from bot.i18n import t
 from bot.outbox import Outbox
 from cogs.ui.context import place_of, player_of
-from cogs.ui.hub import jump_url, stamp, table_hub
+from cogs.ui.hub import table_hub
 from cogs.ui.translate import (
     L,
     bonus_choices,
@@ -49,12 +49,9 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
         hub = hub_of(interaction)
         if not await hub.need_guild(interaction):
             return
-        try:
-            out = await call()
-        except TableError as error:
-            await hub.refuse(interaction, error)
-            return
-        await hub.publish(interaction, out)
+        out = await hub.answer(interaction, call())
+        if out is not None:
+            await hub.publish(interaction, out)
 
     async def _lobby(self, interaction: discord.Interaction, what: str) -> None:
         service = hub_of(interaction).service
@@ -71,6 +68,8 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
         }
         await self._run(interaction, calls[what])
 
+    # Each slash command is its own decorated method, as discord.py declares them: the commands
+    # below are alike in shape by necessity, and each is one line into _lobby or the hub.
     @app_commands.command(name=L("cmd.game.join.name"), description=L("cmd.game.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
         """Take a seat."""
@@ -264,30 +263,7 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game.name"), group_descriptio
     @app_commands.command(name=L("cmd.game.turns.name"), description=L("cmd.game.turns.description"))
     async def turns(self, interaction: discord.Interaction) -> None:
         """Every table where you are asked now (in this server; from a DM, everywhere)."""
-        hub = hub_of(interaction)
-        loc = str(interaction.locale)
-        waiting = await hub.service.waiting(player_of(interaction), interaction.guild_id)
-        if not waiting:
-            await hub.reply(interaction, t("discord.turns.none", loc))
-            return
-        lines = [t("discord.turns.header", loc, n=len(waiting))]
-        for row in waiting[:20]:
-            clock = t("discord.turns.clock", loc, deadline=stamp(row.deadline)) if row.deadline else ""
-            lines.append(
-                t(
-                    "discord.turns.line",
-                    loc,
-                    game=game_name(row.table.game, loc),
-                    table=row.table.id,
-                    since=stamp(row.since),
-                    prompt=row.prompt,
-                    clock=clock,
-                    url=jump_url(row.table),
-                )
-            )
-        if len(waiting) > 20:
-            lines.append(t("discord.turns.more", loc, n=len(waiting) - 20))
-        await hub.reply(interaction, "\n".join(lines))
+        await hub_of(interaction).show_turns(interaction)
 
     @app_commands.command(name=L("cmd.game.return.name"), description=L("cmd.game.return.description"))
     async def come_back(self, interaction: discord.Interaction) -> None:

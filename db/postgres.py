@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 import asyncpg
 
+# Both backends (db/sqlite.py, db/postgres.py) implement the one TableStore Protocol on the same records,
+# so this import list and the methods' signatures repeat the Protocol's: only the SQL differs by dialect.
 from db.cache import CACHE_SIZE, Posted, TableCache, flush_before_closing
 from db.records import (
     RATING_COLUMNS,
@@ -47,6 +49,7 @@ from db.store import (
     LIVE,
     NO_GUILD,
     ChannelBusy,
+    PlayerSetting,
     Raced,
     StaleMove,
     TableNotFound,
@@ -267,11 +270,7 @@ class PostgresStore:
 
     async def live_tables(self) -> list[TableRecord]:
         """Every lobby or active table (to resume after a restart), read in one statement."""
-        async with self._pool.acquire() as conn:
-            rows = await conn.fetch(
-                f"SELECT {TABLE_COLUMNS} FROM tables t WHERE t.status IN ('lobby', 'active') ORDER BY t.id"
-            )
-        tables = [_record(r) for r in rows]
+        tables = await self._tables("t.status IN ('lobby', 'active') ORDER BY t.id")
         for table in tables:
             self._cache.remember(table)
         return tables
@@ -300,13 +299,11 @@ class PostgresStore:
 
     async def seated_tables(self, user_id: str) -> list[TableRecord]:
         """The active tables where ``user_id`` holds a seat, oldest first (for /game turns)."""
-        async with self._pool.acquire() as conn:
-            rows = await conn.fetch(
-                f"SELECT {TABLE_COLUMNS} FROM tables t WHERE t.status = 'active' AND t.id IN"
-                " (SELECT s.table_id FROM seats s WHERE s.user_id = $1 AND s.live) ORDER BY t.id",
-                user_id,
-            )
-        tables = [_record(r) for r in rows]
+        tables = await self._tables(
+            "t.status = 'active' AND t.id IN (SELECT s.table_id FROM seats s WHERE s.user_id = $1 AND s.live)"
+            " ORDER BY t.id",
+            user_id,
+        )
         for table in tables:
             self._cache.remember(table)
         return tables
@@ -557,26 +554,18 @@ class PostgresStore:
         """Finished tables of a server (of one game, or all), oldest first, for its leaderboard."""
         if not fits_id(guild_id):
             return []
-        async with self._pool.acquire() as conn:
-            rows = await conn.fetch(
-                f"SELECT {TABLE_COLUMNS} FROM tables t WHERE t.status = 'over'"
-                " AND t.guild_id IS NOT DISTINCT FROM $1 AND ($2::text IS NULL OR t.game = $2) ORDER BY t.id",
-                guild_id,
-                game,
-            )
-        return [_record(r) for r in rows]
+        return await self._tables(
+            "t.status = 'over' AND t.guild_id IS NOT DISTINCT FROM $1 AND ($2::text IS NULL OR t.game = $2)"
+            " ORDER BY t.id",
+            guild_id,
+            game,
+        )
 
     async def channel_tables(self, channel_id: int, limit: int = 10) -> list[TableRecord]:
         """The latest tables of a channel, newest first, whatever their status."""
         if not fits_id(channel_id):
             return []
-        async with self._pool.acquire() as conn:
-            rows = await conn.fetch(
-                f"SELECT {TABLE_COLUMNS} FROM tables t WHERE t.channel_id = $1 ORDER BY t.id DESC LIMIT $2",
-                channel_id,
-                limit,
-            )
-        return [_record(r) for r in rows]
+        return await self._tables("t.channel_id = $1 ORDER BY t.id DESC LIMIT $2", channel_id, limit)
 
     # -- ratings --------------------------------------------------------------------------------
     async def ratings(
@@ -673,15 +662,7 @@ class PostgresStore:
 
     async def set_reminders(self, user_id: str, on: bool) -> None:
         """Turn ``user_id``'s reminders on or off."""
-        async with self._pool.acquire() as conn:
-            await conn.execute(
-                "INSERT INTO players (user_id, reminders, updated_at) VALUES ($1, $2, $3)"
-                " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders,"
-                " updated_at = excluded.updated_at",
-                user_id,
-                on,
-                self.clock(),
-            )
+        await self._set_player(user_id, "reminders", on)
 
     async def heads_up_for(self, user_ids: Sequence[str]) -> set[str]:
         """Those of ``user_ids`` who turned the heads-up on."""
@@ -695,24 +676,39 @@ class PostgresStore:
     async def set_heads_up(self, user_id: str, on: bool) -> None:
         """Turn ``user_id``'s heads-up on or off: a new revision of each of their live tables,
         whose records carry it (a move reads no preference)."""
+        await self._set_player(user_id, "heads_up", on, seated=True)
+
+    # -- internals ------------------------------------------------------------------------------
+    async def _tables(self, where: str, *args: object) -> list[TableRecord]:
+        """The tables that ``where`` (SQL on ``tables t``, with its ORDER BY) picks."""
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch(f"SELECT {TABLE_COLUMNS} FROM tables t WHERE {where}", *args)
+        return [_record(r) for r in rows]
+
+    async def _set_player(self, user_id: str, setting: PlayerSetting, on: bool, *, seated: bool = False) -> None:
+        """Turn one of ``user_id``'s settings on or off; ``seated``: one their seats carry, so each
+        of their live tables takes a new revision."""
         async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute(
-                "INSERT INTO players (user_id, heads_up, updated_at) VALUES ($1, $2, $3)"
-                " ON CONFLICT (user_id) DO UPDATE SET heads_up = excluded.heads_up,"
+                f"INSERT INTO players (user_id, {setting}, updated_at) VALUES ($1, $2, $3)"
+                f" ON CONFLICT (user_id) DO UPDATE SET {setting} = excluded.{setting},"
                 " updated_at = excluded.updated_at",
                 user_id,
                 on,
                 self.clock(),
             )
-            moved = await conn.fetch(
-                "UPDATE tables SET revision = revision + 1"
-                " WHERE id IN (SELECT table_id FROM seats WHERE user_id = $1 AND live) RETURNING id",
-                user_id,
+            moved = (
+                await conn.fetch(
+                    "UPDATE tables SET revision = revision + 1"
+                    " WHERE id IN (SELECT table_id FROM seats WHERE user_id = $1 AND live) RETURNING id",
+                    user_id,
+                )
+                if seated
+                else []
             )
         for row in moved:
             self._cache.forget(int(row[0]))
 
-    # -- internals ------------------------------------------------------------------------------
     async def _revision(self, conn: Conn, table_id: int) -> int | None:
         revision = await conn.fetchval("SELECT revision FROM tables WHERE id = $1", table_id)
         return None if revision is None else int(revision)

@@ -17,6 +17,8 @@ from typing import TypeVar
 
 import aiosqlite
 
+# Both backends (db/sqlite.py, db/postgres.py) implement the one TableStore Protocol on the same records,
+# so this import list and the methods' signatures repeat the Protocol's: only the SQL differs by dialect.
 from db.cache import CACHE_SIZE, Posted, TableCache, flush_before_closing
 from db.records import (
     RATING_COLUMNS,
@@ -48,6 +50,7 @@ from db.store import (
     LIVE,
     NO_GUILD,
     ChannelBusy,
+    PlayerSetting,
     StaleMove,
     TableNotFound,
     decide_and_write,
@@ -63,9 +66,14 @@ from db.store import (
 T = TypeVar("T")
 
 
-SEAT_COLUMNS = "s.user_id, s.name, s.is_ai, s.locale, s.seat, s.joined_at, COALESCE(p.heads_up, 0)"
+SEAT_READ = "s.user_id, s.name, s.is_ai, s.locale, s.seat, s.joined_at, COALESCE(p.heads_up, 0)"
 """A seat as ``record_from`` reads it, with its player's heads-up (from ``SEATS``)."""
 SEATS = "seats s LEFT JOIN players p ON p.user_id = s.user_id"
+SEATED_TABLES_MOVE = (
+    "UPDATE tables SET revision = revision + 1"
+    " WHERE id IN (SELECT table_id FROM seats WHERE user_id = ? AND live = 1) RETURNING id"
+)
+"""A player's live tables take a new revision (a setting their seats carry changed)."""
 
 
 class SqliteStore:
@@ -582,13 +590,7 @@ class SqliteStore:
 
     async def set_reminders(self, user_id: str, on: bool) -> None:
         """Turn ``user_id``'s reminders on or off."""
-        async with self._tx() as conn:
-            await conn.execute(
-                "INSERT INTO players (user_id, reminders, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders,"
-                " updated_at = excluded.updated_at",
-                (user_id, int(on), self.clock()),
-            )
+        await self._set_player(user_id, "reminders", on)
 
     async def heads_up_for(self, user_ids: Sequence[str]) -> set[str]:
         """Those of ``user_ids`` who turned the heads-up on."""
@@ -605,22 +607,23 @@ class SqliteStore:
     async def set_heads_up(self, user_id: str, on: bool) -> None:
         """Turn ``user_id``'s heads-up on or off: a new revision of each of their live tables,
         whose records carry it (a move reads no preference)."""
+        await self._set_player(user_id, "heads_up", on, seated=True)
+
+    # -- internals ------------------------------------------------------------------------------
+    async def _set_player(self, user_id: str, setting: PlayerSetting, on: bool, *, seated: bool = False) -> None:
+        """Turn one of ``user_id``'s settings on or off; ``seated``: one their seats carry, so each
+        of their live tables takes a new revision."""
         async with self._tx() as conn:
             await conn.execute(
-                "INSERT INTO players (user_id, heads_up, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET heads_up = excluded.heads_up,"
+                f"INSERT INTO players (user_id, {setting}, updated_at) VALUES (?, ?, ?)"
+                f" ON CONFLICT (user_id) DO UPDATE SET {setting} = excluded.{setting},"
                 " updated_at = excluded.updated_at",
                 (user_id, int(on), self.clock()),
             )
-            moved = await conn.execute_fetchall(
-                "UPDATE tables SET revision = revision + 1"
-                " WHERE id IN (SELECT table_id FROM seats WHERE user_id = ? AND live = 1) RETURNING id",
-                (user_id,),
-            )
+            moved = await conn.execute_fetchall(SEATED_TABLES_MOVE, (user_id,)) if seated else []
         for row in moved:
             self._cache.forget(int(row[0]))
 
-    # -- internals ------------------------------------------------------------------------------
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
         """One IMMEDIATE transaction on the writing connection: committed on success, rolled back
@@ -684,7 +687,7 @@ class SqliteStore:
         for start in range(0, len(ids), 500):  # well within SQLite's limit on bound values
             chunk = ids[start : start + 500]
             for seat in await conn.execute_fetchall(
-                f"SELECT s.table_id, {SEAT_COLUMNS} FROM {SEATS}"
+                f"SELECT s.table_id, {SEAT_READ} FROM {SEATS}"
                 f" WHERE s.table_id IN ({', '.join('?' for _ in chunk)})"
                 " ORDER BY s.table_id, COALESCE(s.seat, 1000000), s.joined_at, s.rowid",
                 chunk,
@@ -697,7 +700,7 @@ class SqliteStore:
 
     async def _with_seats(self, conn: aiosqlite.Connection, row: sqlite3.Row) -> TableRecord:
         seats = await conn.execute_fetchall(
-            f"SELECT {SEAT_COLUMNS} FROM {SEATS} WHERE s.table_id = ?"
+            f"SELECT {SEAT_READ} FROM {SEATS} WHERE s.table_id = ?"
             " ORDER BY COALESCE(s.seat, 1000000), s.joined_at, s.rowid",
             (row["id"],),
         )

@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from importlib import resources
-from typing import Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
+# The records the Protocol speaks in; each backend imports the same list and repeats the Protocol's
+# signatures (a Protocol's implementations must), with its own SQL.
 from db.records import (
     Finished,
     LobbyChange,
@@ -44,6 +46,8 @@ MAX_ATTEMPTS = 64
 another move landed, so a table would have to move this many times during one click)."""
 EVERY_GAME = ""
 """The ratings' key for every game together (beside each game's own)."""
+PlayerSetting = Literal["reminders", "heads_up"]
+"""A player's on/off settings (columns of the players table)."""
 NO_GUILD = 0
 """The server id the ratings keep for tables outside any server (no Discord id is 0)."""
 
@@ -68,6 +72,7 @@ class StaleMove(StoreError):
     """The table kept moving under a move (other writers got there first, again and again)."""
 
 
+# db/sqlite.py and db/postgres.py repeat these signatures, as implementations of a Protocol must.
 class TableStore(Protocol):
     """Tables, seats, the append-only action log and player preferences."""
 

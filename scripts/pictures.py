@@ -31,6 +31,8 @@ OUT = Path(__file__).resolve().parent.parent / "docs" / "pictures"
 NAMES = ["Ann", "Ben", "Cyd", "Dee", "Eve", "Fay"]
 
 
+# Like tests/golden/regen.py's Playthrough (a seeded game's players, seed, options), with what only a
+# picture needs (how far into the game); the usual names are the same six.
 @dataclass(frozen=True)
 class Shot:
     """Which position a README picture shows: a seeded AI game, stopped after ``share`` of it."""

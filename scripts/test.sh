@@ -8,4 +8,6 @@ bash scripts/ensure-postgres.sh
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy rules db bot cogs
-.venv/bin/python -m pytest "$@"
+# The suite runs on every core (pytest-xdist; TEST_WORKERS=0 runs it in this process): each
+# worker has its own databases and its own throwaway PostgreSQL server.
+.venv/bin/python -m pytest -n "${TEST_WORKERS:-auto}" "$@"

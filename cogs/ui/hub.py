@@ -24,9 +24,9 @@ import asyncio
 import hashlib
 import io
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Mapping
 from datetime import datetime, timedelta
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import discord
 
@@ -51,6 +51,7 @@ from cogs.ui.forms import next_view, order_modal, panel_view, read_back_view, su
 from cogs.ui.translate import game_name
 
 log = logging.getLogger("gamehost.discord")
+T = TypeVar("T")
 
 MAX_CONTENT = 2000
 HOOK_LIFETIME = timedelta(minutes=14)
@@ -59,7 +60,7 @@ PICTURE_NAME = "board.png"
 REPLAY_NAME = "replay.gif"
 LEADERBOARD_LINES = 20
 """Players /game leaderboard shows (the best)."""
-__all__ = ["MAX_BUTTON_CHOICES", "TableHub", "compose", "jump_url"]
+__all__ = ["MARKS", "MAX_BUTTON_CHOICES", "TableHub", "compose", "jump_url"]
 
 
 def jump_url(table: Table, message_id: int | None = None) -> str:
@@ -70,9 +71,26 @@ def jump_url(table: Table, message_id: int | None = None) -> str:
     return f"{base}/{mid}" if mid else base
 
 
-def stamp(iso_time: str, style: str = "R") -> str:
+def stamp(moment: datetime, style: str = "R") -> str:
     """A Discord timestamp: each reader sees it in their own time zone (``R``: "in 3 hours")."""
-    return f"<t:{int(datetime.fromisoformat(iso_time).timestamp())}:{style}>"
+    return f"<t:{int(moment.timestamp())}:{style}>"
+
+
+class DiscordMarks:
+    """Moments and links as Discord shows them (``bot.outbox.Marks``)."""
+
+    @staticmethod
+    def when(moment: datetime, style: str = "R") -> str:
+        """A timestamp each reader sees in their own time zone."""
+        return stamp(moment, style)
+
+    @staticmethod
+    def link(table: Table) -> str:
+        """A jump link to the table's board."""
+        return jump_url(table)
+
+
+MARKS = DiscordMarks()
 
 
 def clock_lines(out: Outbox, locale: str | None) -> list[str]:
@@ -160,6 +178,14 @@ class TableHub:
             await interaction.followup.send(text, **kwargs)
         else:
             await interaction.response.send_message(text, **kwargs)
+
+    async def answer(self, interaction: discord.Interaction, call: Awaitable[T]) -> T | None:
+        """What the service answered, or None once its refusal has been shown to the user."""
+        try:
+            return await call
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return None
 
     async def refuse(self, interaction: discord.Interaction, error: TableError) -> None:
         """Explain a refusal to the user alone, in their language."""
@@ -299,10 +325,8 @@ class TableHub:
 
     async def repost_board(self, interaction: discord.Interaction) -> None:
         """Post the board again at the bottom of the channel (the old one keeps a summary)."""
-        try:
-            out = await self.service.board(place_of(interaction))
-        except TableError as error:
-            await self.refuse(interaction, error)
+        out = await self.answer(interaction, self.service.board(place_of(interaction)))
+        if out is None:
             return
         await self.reply(interaction, t("discord.board_reposted", str(interaction.locale)))
         out.events = []
@@ -480,12 +504,11 @@ class TableHub:
         if not await self.need_guild(interaction):
             return
         guild_locale = str(interaction.guild_locale) if interaction.guild_locale else None
-        try:
-            out = await self.service.create(
-                place_of(interaction), game, player_of(interaction), options, locale=guild_locale, clock=clock
-            )
-        except TableError as error:
-            await self.refuse(interaction, error)
+        asked = self.service.create(
+            place_of(interaction), game, player_of(interaction), options, locale=guild_locale, clock=clock
+        )
+        out = await self.answer(interaction, asked)
+        if out is None:
             return
         await self.reply(interaction, out.reply)
         await self.show(out)
@@ -497,21 +520,16 @@ class TableHub:
         if not await self.need_guild(interaction):
             return
         player, place = player_of(interaction), place_of(interaction)
-        try:
-            asked = await self.service.ask(place, player)
-            out = await self.service.act(player, code, place=place)
-        except TableError as error:
-            await self.refuse(interaction, error)
+        out = await self.answer(interaction, self.service.act(player, code, place=place))
+        if out is None:
             return
-        await self.publish(interaction, out, command=asked is not None and not asked.secret)
+        await self.publish(interaction, out, command=not out.secret)
 
     async def play(self, interaction: discord.Interaction, table_id: int, code: str, *, decision: int | None) -> None:
         """A click on a choice (button or menu): play it, or explain why not."""
         player = player_of(interaction)
-        try:
-            out = await self.service.act(player, code, table_id=table_id, decision=decision)
-        except TableError as error:
-            await self.refuse(interaction, error)
+        out = await self.answer(interaction, self.service.act(player, code, table_id=table_id, decision=decision))
+        if out is None:
             return
         message = interaction.message
         board = out.table.board_message_id
@@ -525,10 +543,8 @@ class TableHub:
     async def show_log(self, interaction: discord.Interaction, page: int | None, *, edit: bool = False) -> None:
         """A page of the table's history, with buttons to the older and newer pages (ephemeral)."""
         player = player_of(interaction)
-        try:
-            out = await self.service.log_page(place_of(interaction), player, page)
-        except TableError as error:
-            await self.refuse(interaction, error)
+        out = await self.answer(interaction, self.service.log_page(place_of(interaction), player, page))
+        if out is None:
             return
         for earlier in out.before:
             await self.show(earlier)
@@ -542,10 +558,8 @@ class TableHub:
     async def offer_undo(self, interaction: discord.Interaction) -> None:
         """Say which move would be taken back, with a button to confirm (or why it cannot be)."""
         player = player_of(interaction)
-        try:
-            out = await self.service.undo(place_of(interaction), player)
-        except TableError as error:
-            await self.refuse(interaction, error)
+        out = await self.answer(interaction, self.service.undo(place_of(interaction), player))
+        if out is None:
             return
         for earlier in out.before:
             await self.show(earlier)
@@ -557,30 +571,27 @@ class TableHub:
     async def confirm_undo(self, interaction: discord.Interaction, ply: int) -> None:
         """Take the move back, as confirmed; the confirmation message becomes the result."""
         player = player_of(interaction)
-        try:
-            out = await self.service.undo(place_of(interaction), player, confirm=ply)
-        except TableError as error:
-            await self.refuse(interaction, error)
+        out = await self.answer(interaction, self.service.undo(place_of(interaction), player, confirm=ply))
+        if out is None:
             return
         await self.publish(interaction, out)
 
+    # show_hand and show_orders start alike (a click carries the table, a command the channel);
+    # what they show differs.
     async def show_hand(self, interaction: discord.Interaction, *, table_id: int | None = None) -> None:
         """The user's private view, with buttons for their open decision (ephemeral)."""
         player = player_of(interaction)
         place = place_of(interaction) if table_id is None else None
-        try:
-            out = await self.service.hand(place, player, table_id=table_id)
-        except TableError as error:
-            await self.refuse(interaction, error)
+        out = await self.answer(interaction, self.service.hand(place, player, table_id=table_id))
+        if out is None:
             return
         for earlier in out.before:
             await self.show(earlier)
         view = None
         if out.own is not None and out.own.choices:
             view = choices_view(out.own, out.own.choices, player.locale)
-        panel = await self._panel(player, out)
-        if panel is not None:
-            view = _with_order_buttons(view, panel, player.locale)
+        if out.order is not None:
+            view = _with_order_buttons(view, out.order, player.locale)
         message = interaction.message
         if message is not None and message.id == out.table.board_message_id and not interaction.response.is_done():
             # Clicked on the board: the click is acknowledged without touching it, and the reply
@@ -590,25 +601,13 @@ class TableHub:
             self._hooks.put(out.table_id, (message.id, interaction, discord.utils.utcnow()))
         await self.reply(interaction, out.reply, view=view)
 
-    async def _panel(self, player: Player, out: Outbox) -> OrderPanel | None:
-        """The user's order buttons under their private view (none if the game has no orders,
-        or the table is not being played)."""
-        if self.service.games[out.game].orders is None or out.over:
-            return None
-        try:
-            return (await self.service.show_orders(None, player, table_id=out.table_id)).order
-        except TableError:
-            return None
-
     # -- standing orders ------------------------------------------------------------------------
     async def show_orders(self, interaction: discord.Interaction, *, table_id: int | None = None) -> None:
         """The user's standing order, with the buttons to set, change or cancel it (ephemeral)."""
         player = player_of(interaction)
         place = place_of(interaction) if table_id is None else None
-        try:
-            out = await self.service.show_orders(place, player, table_id=table_id)
-        except TableError as error:
-            await self.refuse(interaction, error)
+        out = await self.answer(interaction, self.service.show_orders(place, player, table_id=table_id))
+        if out is None:
             return
         view = panel_view(out.order, player.locale) if out.order is not None else None
         await self.reply(interaction, out.reply, view=view)
@@ -624,7 +623,6 @@ class TableHub:
             if out.form is not None:
                 await interaction.response.send_modal(order_modal(out.form))
                 return
-            out = await self.service.read_back(None, player, draft, table_id=table_id)
         except TableError as error:
             await self.refuse(interaction, error)
             return
@@ -638,12 +636,8 @@ class TableHub:
             return
         table_id, draft = found
         player = player_of(interaction)
-        try:
-            out = await self.service.order_form(None, player, draft, table_id=table_id)
-            if out.form is None:
-                out = await self.service.read_back(None, player, draft, table_id=table_id)
-        except TableError as error:
-            await self.refuse(interaction, error)
+        out = await self.answer(interaction, self.service.order_form(None, player, draft, table_id=table_id))
+        if out is None:
             return
         await self._form_reply(interaction, out, player)
 
@@ -671,10 +665,8 @@ class TableHub:
     async def save_order(self, interaction: discord.Interaction, table_id: int, draft: Draft, ply: int) -> None:
         """Save the order read back (refused, saying why, if it no longer fits the game)."""
         player = player_of(interaction)
-        try:
-            out = await self.service.set_orders(None, player, draft, table_id=table_id, seen=ply)
-        except TableError as error:
-            await self.refuse(interaction, error)
+        out = await self.answer(interaction, self.service.set_orders(None, player, draft, table_id=table_id, seen=ply))
+        if out is None:
             return
         text = t("orders.saved", player.locale) + " " + out.reply
         await self._order_result(interaction, out, player, text)
@@ -682,10 +674,8 @@ class TableHub:
     async def cancel_order(self, interaction: discord.Interaction, table_id: int) -> None:
         """Drop the user's order."""
         player = player_of(interaction)
-        try:
-            out = await self.service.cancel_orders(None, player, table_id=table_id)
-        except TableError as error:
-            await self.refuse(interaction, error)
+        out = await self.answer(interaction, self.service.cancel_orders(None, player, table_id=table_id))
+        if out is None:
             return
         await self._order_result(interaction, out, player, out.reply)
 
@@ -720,40 +710,22 @@ class TableHub:
     # -- reading --------------------------------------------------------------------------------
     async def show_leaderboard(self, interaction: discord.Interaction, game: str | None) -> None:
         """This server's ranked players (ephemeral)."""
-        try:
-            ranking = await self.service.leaderboard(place_of(interaction), game, LEADERBOARD_LINES)
-        except TableError as error:
-            await self.refuse(interaction, error)
+        ranking = await self.answer(
+            interaction, self.service.leaderboard(place_of(interaction), game, LEADERBOARD_LINES)
+        )
+        if ranking is None:
             return
         await self.reply(interaction, ranking.text(str(interaction.locale)))
 
     async def show_history(self, interaction: discord.Interaction) -> None:
         """The tables played in this channel, newest first, with links to their final boards."""
-        locale = str(interaction.locale)
-        tables = await self.service.past_tables(place_of(interaction))
-        if not tables:
-            await self.reply(interaction, t("discord.history.empty", locale))
-            return
-        lines = [t("discord.history.header", locale)]
-        for past in tables:
-            key = "discord.history.over" if past.status == "over" else "discord.history.cancelled"
-            where = Table(
-                past.id, past.game, past.guild_id, past.channel_id, locale, past.status, past.board_message_id
-            )
-            lines.append(
-                t(
-                    key,
-                    locale,
-                    game=game_name(past.game, locale),
-                    table=past.id,
-                    when=stamp(past.ended, "d"),
-                    winners=", ".join(past.winners) or "—",
-                    url=jump_url(where),
-                )
-            )
-            if past.unrated:
-                lines.append(t("discord.history.unrated", locale, players=", ".join(past.unrated)))
-        await self.reply(interaction, "\n".join(lines))
+        past = await self.service.past_tables(place_of(interaction))
+        await self.reply(interaction, past.text(str(interaction.locale), MARKS))
+
+    async def show_turns(self, interaction: discord.Interaction) -> None:
+        """Every table where the user is asked now (in this server; from a DM, everywhere)."""
+        agenda = await self.service.waiting(player_of(interaction), interaction.guild_id)
+        await self.reply(interaction, agenda.text(str(interaction.locale), MARKS))
 
     @staticmethod
     def _log(table: Table, lines: list[str]) -> None:

@@ -1,4 +1,6 @@
 -- Tables, seats and the append-only action log (DESIGN.md, "Persistence").
+-- db/postgres/0001_init.sql repeats this schema in PostgreSQL's dialect (BIGINT identities,
+-- BOOLEAN columns): each backend migrates with its own files.
 CREATE TABLE tables (
     id               INTEGER PRIMARY KEY AUTOINCREMENT,
     guild_id         INTEGER,

@@ -110,6 +110,7 @@ class Bidding:
                 found = (active.index(True), last)
                 self._finish[key] = found
                 return found
+            # A rival's turn; ``path`` writes the same lines out again (see why there).
             if pot + self.margin <= bids[seat]:
                 pot += 1
             else:

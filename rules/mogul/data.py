@@ -86,6 +86,8 @@ CENTRE_COUNTS: Final[dict[str, int]] = dict(Counter(card.centre for card in CARD
 BORDER_COUNTS: Final[dict[str, int]] = dict(Counter(card.border for card in CARD_LIST))
 """How many shares have each border colour (checksum: blue 7, pink 7, green 6, yellow 6, brown 5)."""
 
+# The rulebook's numbers, one ``NAME: Final = n`` a line (the shape of any constants' list, e.g.
+# rules/racebow/ai.py's weights).
 TOTAL_SHARES: Final = 31
 TOTAL_CHIPS: Final = 45
 START_CHIPS: Final = 6

@@ -58,6 +58,8 @@ class Outlook:
             known.add(view.revealed)
         self.unseen = [card for card in CARD_LIST if card.id not in known]
         """The shares nobody has seen yet: the deck's (Crash aside), in an unknown order."""
+        # tests/support/strategies/mogul_previous.py counts the same way: it is the old AI, frozen as
+        # it shipped (a yardstick), so it keeps its own copy of what this counts.
         self.unseen_centre = [0] * len(COLOURS)
         self.unseen_border = [0] * len(COLOURS)
         for card in self.unseen:

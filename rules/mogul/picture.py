@@ -14,6 +14,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 
+# Every picture takes the names it draws with from the one drawing kit, so these lists look
+# alike from game to game.
 from rules.drawing import (
     INK,
     MARGIN,
@@ -43,6 +45,7 @@ from .data import CARDS, COLOURS, CRASH, colour_key
 from .state import MogulState
 from .view import MogulView, shares_by_colour
 
+# Mogul's own five company colours (a palette looks like Racebow's pawn colours: one RGB a line).
 COLOUR: dict[str, Colour] = {
     "brown": (146, 96, 58),
     "green": (64, 158, 78),

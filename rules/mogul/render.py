@@ -19,6 +19,8 @@ from .view import FinalRow, MogulSeatView, MogulView, PlayerView, shares_by_colo
 BOARD_LIMIT = 1900
 
 
+# Each game's button labels branch on its own action kinds, one message each: the shape looks like
+# Top Race's ``render.label``, the kinds and texts are Mogul's.
 def action_label(state: MogulState, seat: Seat, action: MogulAction) -> Msg:
     """A short button label, e.g. "Drop out (take the pot: 3)" or "Sell 2 pink × 4 (+8)"."""
     kind = action.kind

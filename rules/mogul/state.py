@@ -26,6 +26,8 @@ drop took from the pot, the shares a sale sold) and a card (taken, declined or p
 colour sold. A plain tuple: it is written on every move of every playout."""
 
 
+# fields.py declares these fields again, on purpose (mypy types the working copy through them; see
+# there). A list of ``name: type`` lines looks like the other games' lists; each game's are its own.
 class MogulPublic(Frozen):
     """The part of a Mogul table everyone may see, as the state holds it: each view shows these fields
     unchanged (``rules.flow.shared_fields``). A field belongs here only if every seat may see it."""
@@ -64,6 +66,7 @@ class MogulPublic(Frozen):
     """quick_start = pick: seats still to pick, next first."""
 
 
+# The secret fields, declared again in fields.py for mypy like the public ones above.
 class MogulState(MogulPublic):
     """The whole game at one moment (spec §3): decision point, money, shares, deck and auction."""
 

@@ -15,6 +15,7 @@ from .scoring import chip_points, outcome, verdict
 from .state import MogulPublic, MogulState, MoveKind
 
 
+# Fields one ``name: type`` a line, like every state's and view's: the shape repeats, the fields do not.
 class PlayerView(Frozen):
     """What everyone sees of one player: score, shares by colour, loans, auction status."""
 

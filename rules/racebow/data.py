@@ -94,6 +94,7 @@ def cell_code(index: int) -> str:
 _SPECIALS: dict[str, Special] = {"TU": "TU", "PR": "PR", "OX": "OX", "TOP": "TOP", "BOT": "BOT", "SWP": "SWP"}
 
 # The §2 table, one row per k, one entry per colour column: "colour cell special@cell".
+# Its rows look alike because the printed table's do: it is transcribed as printed, to check by eye.
 _TABLE = """
 W1 TU@E3 | W2 PR@E4 | W3 OX@E1 | W4 TOP@E2 | W1 BOT@E3
 E2 TU@A4 | E3 PR@W1 | E4 OX@A2 | E1 TOP@A3 | E2 BOT@A4

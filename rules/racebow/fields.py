@@ -21,6 +21,7 @@ class RacebowFields(Work[RacebowState, RacebowAction]):
     # One declaration for both loses a check: on a plain base, mypy no longer checks the state's
     # constructor and frozen fields; on a model base, the pydantic plugin gives this copy (and
     # work.py's) the model's constructor. ``rules.flow.Work`` refuses this class if the lists differ.
+    # Such lists look alike from game to game (one ``name: type`` a line); each game's are its own.
     players: int
     rotate: bool
     round: int

@@ -16,6 +16,8 @@ import math
 from collections.abc import Callable, Hashable
 from itertools import pairwise
 
+# Every picture takes the names it draws with from the one drawing kit, so these lists look
+# alike from game to game.
 from rules.drawing import (
     INK,
     MUTED,
@@ -58,6 +60,7 @@ TILE_GAP = 12
 HEADER = 28
 TILE_WIDTH = CELL * CELLS_PER_LEVEL
 LEFT = (WIDTH - PER_ROW * TILE_WIDTH - (PER_ROW - 1) * TILE_GAP) // 2 + 8
+# Racebow's own five pawn colours (a palette looks like Mogul's company colours: one RGB a line).
 PAWN: dict[str, Colour] = {
     "R": (220, 48, 48),
     "O": (245, 140, 32),
@@ -129,14 +132,7 @@ def _arrow(draw: Draw, a: tuple[float, float], b: tuple[float, float]) -> None:
 def picture_tiles(view: RacebowView) -> list[int]:
     """The tiles the strip shows: the text board's, or past ``MAX_TILES`` each racer's tile and
     the two after it (a step and a turbo step) and the frontmost tile."""
-    shown = shown_tiles(view)
-    if len(shown) <= MAX_TILES:
-        return shown
-    keep = {shown[-1]}
-    for seat in range(view.players):
-        if not view.places[seat]:
-            keep.update(range(view.where[seat][0], view.where[seat][0] + 3))
-    return [index for index in shown if index in keep]
+    return shown_tiles(view, MAX_TILES)
 
 
 Centre = Callable[[int, int], tuple[float, float] | None]

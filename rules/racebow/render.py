@@ -125,11 +125,12 @@ def _tile_header(view: RacebowView, index: int) -> str:
     return "S" if tile_id == START_TILE else f"{index}{TILES[tile_id].colour}"
 
 
-def shown_tiles(view: RacebowView) -> list[int]:
-    """The track indices the strip shows: all tiles in play, or, past ``MAX_FULL_TILES``, each
-    racer's tile and the two after it (a step and a turbo step) plus the frontmost tile."""
+def shown_tiles(view: RacebowView, most: int = MAX_FULL_TILES) -> list[int]:
+    """The track indices the strip shows: all tiles in play, or, past ``most`` of them (the text
+    board's ``MAX_FULL_TILES``, the picture's fewer), each racer's tile and the two after it (a
+    step and a turbo step) plus the frontmost tile."""
     every = list(range(view.first, view.first + len(view.tiles)))
-    if len(every) <= MAX_FULL_TILES:
+    if len(every) <= most:
         return every
     keep = {every[-1]}
     for seat in range(view.players):

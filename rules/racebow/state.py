@@ -35,6 +35,8 @@ class LastTurn(Frozen):
     bonus on one of them was taken)."""
 
 
+# fields.py declares these fields again, on purpose (mypy types the working copy through them; see
+# there). A list of ``name: type`` lines looks like the other games' lists; each game's are its own.
 class RacebowPublic(Frozen):
     """The part of a Racebow race everyone may see, as the state holds it: each view shows these fields
     unchanged (``rules.flow.shared_fields``). A field belongs here only if every seat may see it."""

@@ -17,6 +17,8 @@ from .fields import RacebowFields
 from .state import RacebowState
 
 
+# Every game's working copy answers the same three hooks of ``rules.flow.Work`` (pending, advance,
+# play), so they look alike from game to game; what each hook does is the game's own.
 class RacebowWork(RacebowFields, state=RacebowState):
     """A Racebow state while one move is played, with the hooks that play its turn flow."""
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 
+# Every picture takes the names it draws with from the one drawing kit, so these lists look
+# alike from game to game.
 from rules.drawing import (
     INK,
     MARGIN,

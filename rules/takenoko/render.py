@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from rules.engine import PLACE, Msg, Seat, Text, msg
+from rules.engine import PLACE, Msg, Seat, Standing, Text, msg
 from rules.takenoko import marks
 from rules.takenoko.actions import TakenokoAction, action_code
 from rules.takenoko.cards import PLACEMENTS
@@ -406,21 +406,23 @@ def _standings(view: TakenokoView, tr: Text) -> list[str]:
     lines = []
     for standing in result.standings:
         seat = standing.seat
-        plot, gardener, panda = points_by_category(view.done[seat])
         lines.append(
             tr(
                 "takenoko.board.standing",
                 rank=standing.rank,
                 name=_name(tr, seat),
-                total=standing.score,
-                plot=plot,
-                gardener=gardener,
-                panda=panda,
-                emperor=2 if seat == view.emperor else 0,
                 n=len(view.done[seat]),
+                **_points(view, standing),
             )
         )
     return lines
+
+
+def _points(view: TakenokoView, standing: Standing) -> dict[str, int]:
+    """TK-END-05: a player's total and points by kind (plots, gardener, panda, the Emperor)."""
+    plot, gardener, panda = points_by_category(view.done[standing.seat])
+    emperor = 2 if standing.seat == view.emperor else 0
+    return {"total": standing.score, "plot": plot, "gardener": gardener, "panda": panda, "emperor": emperor}
 
 
 def render_results(view: TakenokoView, tr: Text) -> str:
@@ -432,18 +434,7 @@ def render_results(view: TakenokoView, tr: Text) -> str:
     lines = [tr("takenoko.results.title")]
     for standing in result.standings:
         seat = standing.seat
-        plot, gardener, panda = points_by_category(view.done[seat])
-        lines.append(
-            tr(
-                "takenoko.results.player",
-                name=_name(tr, seat),
-                total=standing.score,
-                plot=plot,
-                gardener=gardener,
-                panda=panda,
-                emperor=2 if seat == view.emperor else 0,
-            )
-        )
+        lines.append(tr("takenoko.results.player", name=_name(tr, seat), **_points(view, standing)))
         names = [tr(card_key(card_id)) for card_id in view.done[seat]]
         lines.append(
             tr("takenoko.results.objectives", n=len(names), names=tr("takenoko.results.sep").join(names) or "-")

@@ -91,6 +91,8 @@ class LastTurn(Frozen):
     """Where the panda stood before the turn moved it (None: it did not move)."""
 
 
+# fields.py declares these fields again, on purpose (mypy types the working copy through them; see
+# there). A list of ``name: type`` lines looks like the other games' lists; each game's are its own.
 class TakenokoPublic(Frozen):
     """The part of a Takenoko game everyone may see, as the state holds it: each view shows these fields
     unchanged (``rules.flow.shared_fields``). A field belongs here only if every seat may see it."""
@@ -133,6 +135,7 @@ class TakenokoPublic(Frozen):
     """What the latest turn changed (a default, so states stored before it load)."""
 
 
+# The secret fields, declared again in fields.py for mypy like the public ones above.
 class TakenokoState(TakenokoPublic):
     """A whole Takenoko table."""
 

@@ -11,6 +11,8 @@ from rules.takenoko.fields import TakenokoFields
 from rules.takenoko.state import SECRET_STEPS, TakenokoState
 
 
+# Every game's working copy answers the same three hooks of ``rules.flow.Work`` (pending, advance,
+# play), so they look alike from game to game; what each hook does is the game's own.
 class TakenokoWork(TakenokoFields, state=TakenokoState):
     """A Takenoko state while one move is played, with the hooks that play its turn flow."""
 

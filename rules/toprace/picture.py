@@ -20,6 +20,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+# Every picture takes the names it draws with from the one drawing kit, so these lists look
+# alike from game to game.
 from rules.drawing import (
     INK,
     MARGIN,
@@ -74,7 +76,8 @@ LANE_PITCH = 38
 COLUMN_WIDTH = (WIDTH - 2 * MARGIN) / len(COLUMNS)
 CAR_RADIUS = 14
 COLOURS: dict[str, tuple[Colour, ...]] = {
-    # A..F, then the joker (J); the editions' colours (docs/rules/toprace.md §1.1).
+    # A..F, then the joker (J); the editions' colours (docs/rules/toprace.md §1.1). The two lists
+    # look alike (seven colours each, some the same): each edition has its own, in its own order.
     "classic": (
         (110, 200, 245),
         (215, 38, 38),

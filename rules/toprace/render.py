@@ -82,6 +82,8 @@ def _place(tr: Text, place: int) -> str:
 # -- labels --------------------------------------------------------------------------------------
 
 
+# Each game's button labels branch on its own action kinds, one message each: the shape looks like
+# Mogul's ``render.action_label``, the kinds and texts are Top Race's.
 def label(state: TopRaceState, seat: int, a: Action) -> Msg:
     """A short button label for ``a`` (≤ 80 characters once rendered)."""
     ed = state.edition

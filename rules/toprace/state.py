@@ -81,6 +81,8 @@ class LastCard(Frozen):
     notes: tuple[Note, ...] = ()
 
 
+# fields.py declares these fields again, on purpose (mypy types the working copy through them; see
+# there). A list of ``name: type`` lines looks like the other games' lists; each game's are its own.
 class TopRacePublic(Frozen):
     """The part of a Top Race table everyone may see, as the state holds it: each view shows these fields
     unchanged (``rules.flow.shared_fields``). A field belongs here only if every seat may see it."""
@@ -131,6 +133,7 @@ class TopRacePublic(Frozen):
     results: tuple[RaceResult, ...]
 
 
+# The secret fields, declared again in fields.py for mypy like the public ones above.
 class TopRaceState(TopRacePublic):
     """A whole Top Race table."""
 

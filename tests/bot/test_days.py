@@ -294,4 +294,4 @@ async def test_results_and_leaderboard_after_two_finished_games(days: TableServi
     assert ranks[0].rating >= ranks[1].rating
     assert (await days.leaderboard(Place(guild_id=8, channel_id=1))).ranks == ()
     past = await days.past_tables(Place(guild_id=7, channel_id=1000))
-    assert [t.status for t in past] == ["over"]
+    assert [t.status for t in past.tables] == ["over"]

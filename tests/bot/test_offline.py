@@ -271,3 +271,11 @@ async def test_an_order_form_offers_the_value_it_shows() -> None:
     assert {name for name, _ in offered} == set(typed)
     for name, values in offered:
         assert all(v in values.split("|") for v in typed[name].split(",")), (name, typed[name], values)
+
+
+async def test_turns_lists_the_table_waiting_with_times_in_utc_and_no_link() -> None:
+    """/game turns in the terminal: the same words as in Discord, the moment in UTC, no link."""
+    text = await run(["mogul", "--players", "ana,ben,cy", "--seed", "5"], ["ana turns", "ben turns"])
+    assert re.search(r"1 table waits for your move.*\n +• \*\*Mogul\*\* #1: .* — waiting since .*\(UTC\)", text)
+    assert "discord.com" not in text
+    assert "Nothing is waiting for you" in text  # the one who is not asked

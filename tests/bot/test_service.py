@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -223,7 +224,8 @@ async def test_hand_status_and_log(service: TableService, clock) -> None:  # typ
     # Every seat and its clock: the one asked, since when and until when (front ends write the
     # times in the reader's own way), and the others' banks.
     (asked,) = [s for s in status.seats if s.asked_since is not None]
-    assert asked.asked_since == "2026-11-01T12:00:00+00:00" and asked.deadline == "2026-11-04T12:00:00+00:00"
+    assert asked.asked_since == datetime(2026, 11, 1, 12, tzinfo=UTC)
+    assert asked.deadline == datetime(2026, 11, 4, 12, tzinfo=UTC)
     assert [s.bank_hours for s in status.seats] == [72, 72] and not any(s.ai for s in status.seats)
     (ask,) = await service.asks(table_id=table_id)
     leader = by_id(ANA, BEN)[ask.user_id]
@@ -235,7 +237,9 @@ async def test_hand_status_and_log(service: TableService, clock) -> None:  # typ
     log = await service.log_page(HERE, BEN)
     assert "ana has picked" in log.reply and "picked 2" not in log.reply.replace("has picked", "")
     status = await service.status(HERE, BEN)
-    assert [(s.name, s.asked_since) for s in status.seats if s.asked_since] == [("ben", "2026-11-01T15:00:00+00:00")]
+    assert [(s.name, s.asked_since) for s in status.seats if s.asked_since] == [
+        ("ben", datetime(2026, 11, 1, 15, tzinfo=UTC))
+    ]
     with pytest.raises(NotSeated):
         await service.hand(HERE, CY)
 

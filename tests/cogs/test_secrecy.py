@@ -31,6 +31,7 @@ PLIES = 90
 STUB = re.compile(r"⤵️ The board has moved down: https://discord\.com/channels/\d+/\d+/\d+")
 
 
+# A record of fields, alike in shape only to bot.outbox.OrderForm.
 @dataclass(frozen=True)
 class Seen:
     """What a spectator reads once a write has landed: the board at that ply."""

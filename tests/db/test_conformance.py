@@ -271,16 +271,21 @@ async def test_leave_is_one_write(store: TableStore, clock: Clock) -> None:
 
 
 # -- moves ---------------------------------------------------------------------------------------------
+async def both_answer(a: TableService, b: TableService, table_id: int) -> tuple[object, object]:
+    """``a`` and ``b`` answer the table's one open decision at once (stakes 1 and 2): what each got."""
+    (ask,) = await a.asks(table_id=table_id)
+    leader = PEOPLE[ask.user_id]
+    return await asyncio.gather(
+        a.act(leader, "stake:1", table_id=table_id, decision=ask.decision),
+        b.act(leader, "stake:2", table_id=table_id, decision=ask.decision),
+        return_exceptions=True,
+    )
+
+
 async def test_two_clicks_on_one_decision_land_once(service: TableService) -> None:
     """Two tasks answer the same (one-seat) decision at once: exactly one move lands."""
     table_id = await started(service, "guess", HERE, ANA, BEN, CY)
-    (ask,) = await service.asks(table_id=table_id)
-    leader = PEOPLE[ask.user_id]
-    results = await asyncio.gather(
-        service.act(leader, "stake:1", table_id=table_id, decision=ask.decision),
-        service.act(leader, "stake:2", table_id=table_id, decision=ask.decision),
-        return_exceptions=True,
-    )
+    results = await both_answer(service, service, table_id)
     landed = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, BaseException)]
     assert len(landed) == 1 and len(refused) == 1 and isinstance(refused[0], Stale)
@@ -294,13 +299,7 @@ async def test_two_processes_on_one_database_never_both_land(open_store: OpenSto
     a, b = await two_services(open_store, clock)
     for channel in range(10):
         table_id = await started(a, "guess", Place(1, 600 + channel), ANA, BEN, CY)
-        (ask,) = await a.asks(table_id=table_id)
-        leader = PEOPLE[ask.user_id]
-        results = await asyncio.gather(
-            a.act(leader, "stake:1", table_id=table_id, decision=ask.decision),
-            b.act(leader, "stake:2", table_id=table_id, decision=ask.decision),
-            return_exceptions=True,
-        )
+        results = await both_answer(a, b, table_id)
         assert sum(not isinstance(r, BaseException) for r in results) == 1
         assert all(isinstance(r, Stale) for r in results if isinstance(r, BaseException))
         assert (await a.table(table_id=table_id)).ply == 1

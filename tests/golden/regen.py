@@ -24,6 +24,8 @@ HERE = Path(__file__).resolve().parent
 NAMES = ["Ann", "Ben", "Cyd", "Dee", "Eve", "Fay"]
 
 
+# Like scripts/pictures.py's Shot (a seeded game's players, seed, options), with what only a transcript
+# needs (its name and language).
 @dataclass(frozen=True)
 class Playthrough:
     """One golden playthrough: players, options, seed, language."""

@@ -98,18 +98,25 @@ def test_mg_ord_6_the_read_back_is_the_whole_order_in_words() -> None:
         assert all(0 < len(label) <= 100 for label in labels)
 
 
-def test_mg_ord_6_the_action_step_menu_takes_one_answer_per_part() -> None:
-    """MG-ORD-5/6: two answers for one part, or an entry the menu does not hold, are refused."""
-    state = build(3)
-    for after, key in (
+@pytest.mark.parametrize(
+    ("after", "key"),
+    [
         ("win:take,win:sell:3", "mogul.error.order.after_twice"),
         ("sold:take,sold:decline", "mogul.error.order.after_twice"),
         ("win:sell:9", "mogul.error.order.after_unknown"),
         ("ask,win:take", "mogul.error.order.after_unknown"),
-    ):
-        with pytest.raises(IllegalAction) as caught:
-            ORDERS.check(state, A, {**FULL, "after": after})
-        assert caught.value.msg.key == key and all(reads(caught.value.msg))
+    ],
+)
+def test_mg_ord_6_the_action_step_menu_refuses_a_part_twice_or_an_unknown_entry(after: str, key: str) -> None:
+    """MG-ORD-5/6: two answers for one part, or an entry the menu does not hold, are refused."""
+    with pytest.raises(IllegalAction) as caught:
+        ORDERS.check(build(3), A, {**FULL, "after": after})
+    assert caught.value.msg.key == key and all(reads(caught.value.msg))
+
+
+def test_mg_ord_6_the_action_step_menu_takes_one_answer_per_part() -> None:
+    """MG-ORD-5/6: the answers are kept one per part, in the menu's order, whatever their case."""
+    state = build(3)
     kept = ORDERS.check(state, A, {**FULL, "after": "sold:take, WIN:take"})
     assert kept["after"] == "win:take,sold:take"
     assert ORDERS.check(state, A, kept) == kept

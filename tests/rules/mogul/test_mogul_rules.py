@@ -237,6 +237,7 @@ def _before_reveal(
     offer = next(c.id for c in CARD_LIST if c.id not in (top, *then) and all(c.id not in h for h in shares))
     used = {c for h in shares for c in h} | {offer, top, *then}
     deck = (top, *then, *[c.id for c in CARD_LIST if c.id not in used], CRASH)
+    # One keyword a line, as a game's bundle is written (rules/<game>/__init__.py): the shape only.
     return build(
         players,
         phase="runner_take",

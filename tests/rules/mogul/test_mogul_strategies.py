@@ -13,7 +13,7 @@ from rules.mogul import GAME
 from rules.mogul.actions import DROP, LOAN, PAY, TAKE
 from rules.mogul.state import MogulState
 from tests.support.strategies import mogul as strategies
-from tests.support.strength import Match, ai_at, blind, play_match
+from tests.support.strength import Match, Strategy, ai_at, blind, play_match
 
 PLAYERS = (3, 4, 5, 6)
 EVERY = {**strategies.STRATEGIES, "previous": strategies.PREVIOUS}
@@ -50,18 +50,24 @@ def test_each_strategy_reads_only_its_own_seats_view(name: str) -> None:
     assert checked > 100
 
 
-@pytest.mark.parametrize("name", sorted(EVERY))
-def test_each_strategy_plays_whole_games_at_every_player_count(name: str) -> None:
-    """Every scripted player plays legal moves to the end of a game, at every player count."""
-    strategy = EVERY[name]
+def legal_only(strategy: Strategy) -> Strategy:
+    """``strategy``, checked to choose a legal move every time."""
 
     def checked(state: MogulState, seat: int, rng: random.Random) -> object:
         action = strategy(state, seat, rng)
         assert action in GAME.legal_actions(state, seat)
         return action
 
+    return checked
+
+
+@pytest.mark.parametrize("name", sorted(EVERY))
+def test_each_strategy_plays_whole_games_at_every_player_count(name: str) -> None:
+    """Every scripted player plays legal moves to the end of a game, at every player count."""
+    strategy = EVERY[name]
+
     for players in PLAYERS:
-        match = play_match(GAME, players, players, [checked] * players)
+        match = play_match(GAME, players, players, [legal_only(strategy)] * players)
         assert GAME.outcome(match.state) is not None and sum(match.wins) == pytest.approx(1.0)
 
 
@@ -123,13 +129,8 @@ def test_the_planned_player_follows_the_plan_and_is_seldom_asked() -> None:
     (a new game's first auction turn is a look, not an old order's move)."""
     player = strategies.Planned()
 
-    def checked(state: MogulState, seat: int, rng: random.Random) -> object:
-        action = player(state, seat, rng)
-        assert action in GAME.legal_actions(state, seat)
-        return action
-
     for players in PLAYERS:
-        match = play_match(GAME, players, players, [checked] * players)
+        match = play_match(GAME, players, players, [legal_only(player)] * players)
         assert GAME.outcome(match.state) is not None
     assert player.answered > 3 * player.looks
     state = GAME.start(4, {}, 1)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from rules.racebow.data import (
     BOARDS,
     COLOURS,
@@ -14,7 +16,6 @@ from rules.racebow.data import (
     TRACK_START,
     cell_code,
     cell_index,
-    tile_name,
 )
 
 
@@ -27,30 +28,29 @@ def test_sixty_tiles_with_the_ids_of_the_table() -> None:
     assert Counter(t.colour for t in TILES.values()) == dict.fromkeys(COLOURS, 12)
 
 
-def test_a_few_entries_read_exactly_as_the_table() -> None:
+@pytest.mark.parametrize(
+    "row",
+    # tile, colour, colour cell, special, special cell: rows of the §2 table as printed
+    [
+        "1 R W1 TU E3",
+        "12 R A4 SWP W2",
+        "5 R E1 OX A3",
+        "14 O E3 PR W1",
+        "22 O W3 SWP E1",
+        "44 G E3 TU A1",
+        "46 G W1 PR E3",
+        "47 G E2 OX A4",
+        "49 B W1 BOT E3",
+        "53 B E1 TU A3",
+        "57 B A1 OX E3",
+        "60 B A4 TOP W2",
+    ],
+)
+def test_a_few_entries_read_exactly_as_the_table(row: str) -> None:
     """Spot checks against the §2 table (first and last rows, and the tiles of the §9 example)."""
-    expected = {
-        1: ("R", "W1", "TU", "E3"),
-        12: ("R", "A4", "SWP", "W2"),
-        5: ("R", "E1", "OX", "A3"),
-        14: ("O", "E3", "PR", "W1"),
-        22: ("O", "W3", "SWP", "E1"),
-        44: ("G", "E3", "TU", "A1"),
-        46: ("G", "W1", "PR", "E3"),
-        47: ("G", "E2", "OX", "A4"),
-        49: ("B", "W1", "BOT", "E3"),
-        53: ("B", "E1", "TU", "A3"),
-        57: ("B", "A1", "OX", "E3"),
-        60: ("B", "A4", "TOP", "W2"),
-    }
-    for tile_id, (colour, colour_cell, special, special_cell) in expected.items():
-        tile = TILES[tile_id]
-        assert (tile.colour, cell_code(tile.colour_cell), tile.special, cell_code(tile.special_cell)) == (
-            colour,
-            colour_cell,
-            special,
-            special_cell,
-        ), tile_name(tile_id)
+    tile_id, *expected = row.split()
+    tile = TILES[int(tile_id)]
+    assert [tile.colour, cell_code(tile.colour_cell), tile.special, cell_code(tile.special_cell)] == expected
 
 
 def test_each_colour_has_four_colour_cells_per_level_and_each_cell_number_three_times() -> None:

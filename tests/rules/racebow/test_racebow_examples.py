@@ -12,7 +12,7 @@ from rules.racebow.movement import move_choices
 from rules.racebow.stack import operate
 from rules.racebow.state import RacebowState
 from rules.racebow.turns import round_order
-from tests.rules.racebow.helpers import (
+from tests.rules.racebow.helpers import (  # the builders this file uses, by name: such lists repeat
     ANN,
     BOB,
     CID,

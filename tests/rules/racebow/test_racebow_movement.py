@@ -12,7 +12,7 @@ from rules.racebow import GAME
 from rules.racebow.data import REACH, cell_code
 from rules.racebow.movement import legal_cells, why_not
 from rules.racebow.state import RacebowState
-from tests.rules.racebow.helpers import (
+from tests.rules.racebow.helpers import (  # the builders this file uses, by name: such lists repeat
     ANN,
     BOB,
     NAMES,

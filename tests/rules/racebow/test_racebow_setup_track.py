@@ -10,7 +10,7 @@ from rules.racebow import GAME
 from rules.racebow.data import TARGETS, TILES, cell_code
 from rules.racebow.rules import setup
 from rules.racebow.scoring import target
-from tests.rules.racebow.helpers import (
+from tests.rules.racebow.helpers import (  # the builders this file uses, by name: such lists repeat
     ANN,
     BOB,
     at,

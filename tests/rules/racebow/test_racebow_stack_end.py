@@ -14,7 +14,7 @@ from rules.racebow.data import ROUND_LIMIT
 from rules.racebow.scoring import matching
 from rules.racebow.stack import operate, stack_choices
 from rules.racebow.state import RacebowState
-from tests.rules.racebow.helpers import (
+from tests.rules.racebow.helpers import (  # the builders this file uses, by name: such lists repeat
     NAMES,
     check_invariants,
     codes,

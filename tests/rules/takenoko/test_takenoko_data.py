@@ -65,20 +65,42 @@ def test_objective_cards_match_the_spec_tables() -> None:
     }  # fmt: skip
     assert [f"PA-GG-{n}" for n in range(1, 6)] == [c for c in deck_of("PA") if c.startswith("PA-GG-")]
     gardener = {
-        "GA-G-F": 3, "GA-G-W": 4, "GA-G-E": 4, "GA-G-0": 5,
-        "GA-Y-F": 4, "GA-Y-W": 5, "GA-Y-E": 5, "GA-Y-0": 6,
-        "GA-P-F": 5, "GA-P-W": 6, "GA-P-E": 6, "GA-P-0": 7,
-        "GA-G-4x3": 8, "GA-Y-3x3": 7, "GA-P-2x3": 6,
-    }  # fmt: skip
+        "GA-G-F": 3,
+        "GA-G-W": 4,
+        "GA-G-E": 4,
+        "GA-G-0": 5,
+        "GA-Y-F": 4,
+        "GA-Y-W": 5,
+        "GA-Y-E": 5,
+        "GA-Y-0": 6,
+        "GA-P-F": 5,
+        "GA-P-W": 6,
+        "GA-P-E": 6,
+        "GA-P-0": 7,
+        "GA-G-4x3": 8,
+        "GA-Y-3x3": 7,
+        "GA-P-2x3": 6,
+    }
     assert {c: points[c] for c in gardener} == gardener
     assert (CARDS["GA-G-4x3"].count, CARDS["GA-Y-3x3"].count, CARDS["GA-P-2x3"].count) == (4, 3, 2)
     assert CARDS["GA-P-E"].improvement == "e" and CARDS["GA-Y-0"].improvement == "0"
     plot_cards = {
-        "PL-G-LINE": 2, "PL-G-CURVE": 2, "PL-G-TRI": 2, "PL-G-DIA": 3,
-        "PL-Y-LINE": 3, "PL-Y-CURVE": 3, "PL-Y-TRI": 3, "PL-Y-DIA": 4,
-        "PL-P-LINE": 4, "PL-P-CURVE": 4, "PL-P-TRI": 4, "PL-P-DIA": 5,
-        "PL-GY-DIA": 3, "PL-GP-DIA": 4, "PL-PY-DIA": 5,
-    }  # fmt: skip
+        "PL-G-LINE": 2,
+        "PL-G-CURVE": 2,
+        "PL-G-TRI": 2,
+        "PL-G-DIA": 3,
+        "PL-Y-LINE": 3,
+        "PL-Y-CURVE": 3,
+        "PL-Y-TRI": 3,
+        "PL-Y-DIA": 4,
+        "PL-P-LINE": 4,
+        "PL-P-CURVE": 4,
+        "PL-P-TRI": 4,
+        "PL-P-DIA": 5,
+        "PL-GY-DIA": 3,
+        "PL-GP-DIA": 4,
+        "PL-PY-DIA": 5,
+    }
     assert {c: points[c] for c in plot_cards} == plot_cards
     assert sum(card.points for card in CARDS.values()) == sum(points[t] * n for t, n in by_type.items())
 

@@ -26,11 +26,13 @@ Run this module to measure that person next to the normal AI:
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from rules.engine import Order, Seat
@@ -47,6 +49,8 @@ GAMES = 100
 """Seeded games per bench cell (bench/ai_strength.py): about 70 CPU seconds for the whole game."""
 
 
+# The scripted players keep their own count (as mogul_previous.py, the frozen old AI, keeps its own):
+# a yardstick must not move when the AI's own counting (rules/mogul/outlook.py) changes.
 class Count:
     """What a careful player works out from its view: unseen cards and reveals to come."""
 
@@ -102,6 +106,28 @@ def _pick_most_dividends(count: Count, legal: list[MogulAction]) -> MogulAction:
     return max(legal, key=lambda action: count.dividends(CARDS[action.card].centre))
 
 
+Decide = Callable[[MogulSeatView, Count, list[MogulAction], Seat], MogulAction]
+"""A scripted player's judgement: its view, its count of the cards, the legal moves, its seat."""
+
+
+def scripted(decide: Decide) -> Strategy:
+    """A strategy that plays the only legal move and the quick-start pick itself (every scripted
+    player plays them alike) and asks ``decide`` for the rest."""
+
+    @functools.wraps(decide)
+    def play(state: MogulState, seat: Seat, rng: random.Random) -> MogulAction:
+        legal = list(legal_actions(state, seat))
+        if len(legal) == 1:
+            return legal[0]
+        view = _view(state, seat)
+        count = Count(view)
+        if view.phase == "pick":
+            return _pick_most_dividends(count, legal)
+        return decide(view, count, legal, seat)
+
+    return play
+
+
 # -- the value bidder -------------------------------------------------------------------------------
 SALE_HOPE = 0.5
 """What the value bidder counts, per share of a colour, for the chance to sell it later."""
@@ -117,17 +143,11 @@ def worth(count: Count, colour: str, extra: int = 0) -> float:
     return count.dividends(colour) + SALE_HOPE * sale_chance * on_table
 
 
-def value(state: MogulState, seat: Seat, rng: random.Random) -> MogulAction:
+@scripted
+def value(view: MogulSeatView, count: Count, legal: list[MogulAction], seat: Seat) -> MogulAction:
     """Stays in while what winning is worth (points) beats the chips paid into the pot (a point a
     chip); sells when the sale pays more a share than keeping it, else takes; borrows for a prize
     worth three points more than the pot."""
-    legal = list(legal_actions(state, seat))
-    if len(legal) == 1:
-        return legal[0]
-    view = _view(state, seat)
-    count = Count(view)
-    if view.phase == "pick":
-        return _pick_most_dividends(count, legal)
     if view.phase == "runner_take":
         return TAKE
     keep_worth = worth(count, count.border()) + 1
@@ -151,16 +171,10 @@ POT_SALE = 4
 """The pot taker and the collector sell when a sale pays this much a share or more."""
 
 
-def pots(state: MogulState, seat: Seat, rng: random.Random) -> MogulAction:
+@scripted
+def pots(view: MogulSeatView, count: Count, legal: list[MogulAction], seat: Seat) -> MogulAction:
     """Drops out once the pot holds a chip per player, never borrows; sells at 4 or more a share,
     else takes."""
-    legal = list(legal_actions(state, seat))
-    if len(legal) == 1:
-        return legal[0]
-    view = _view(state, seat)
-    count = Count(view)
-    if view.phase == "pick":
-        return _pick_most_dividends(count, legal)
     if view.phase == "auction":
         return DROP if view.pot >= view.players or PAY not in legal else PAY
     if view.phase == "runner_take":
@@ -183,16 +197,10 @@ def collecting(view: MogulSeatView, seat: Seat) -> str:
     return max(order, key=lambda colour: (shares[COLOUR_INDEX[colour]], -order.index(colour)))
 
 
-def collector(state: MogulState, seat: Seat, rng: random.Random) -> MogulAction:
+@scripted
+def collector(view: MogulSeatView, count: Count, legal: list[MogulAction], seat: Seat) -> MogulAction:
     """Bids like the value bidder, half as much again for its colour's shares (and borrows only for
     them); never sells its colour, sells the others at 4 or more a share."""
-    legal = list(legal_actions(state, seat))
-    if len(legal) == 1:
-        return legal[0]
-    view = _view(state, seat)
-    count = Count(view)
-    if view.phase == "pick":
-        return _pick_most_dividends(count, legal)
     mine = collecting(view, seat)
     if view.phase == "auction":
         prize = worth(count, count.centre(), extra=1) * (FAVOURITE if count.centre() == mine else 1.0)

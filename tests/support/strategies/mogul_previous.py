@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+# Frozen: its lines repeat rules/mogul/outlook.py's and the scripted players' counting on purpose
+# (the module's docstring says why).
 from rules.engine import Seat
 from rules.mogul.actions import DROP, LOAN, PAY, SELLS, TAKE, MogulAction
 from rules.mogul.data import CARD_LIST, CARDS, CHIPS_PER_POINT, COLOUR_INDEX, COLOURS, CRASH_ZONE

@@ -14,6 +14,8 @@ from .scoring import outcome
 from .state import NimState
 from .view import NimView, view
 
+# A standalone copy of how a game is laid out (the fifth game must not import another game), so
+# this bundle repeats the four games' shape line for line.
 # Every game's bundle names its parts one by one, in the same order (boardgame.io's shape): the
 # lines look alike from game to game on purpose, so that a reader finds each part at once.
 GAME: Game[NimState, Take, NimView] = Game(
