@@ -193,11 +193,21 @@ Service = TypeVar("Service", bound=type)
 
 def _checked(call: Call) -> Call:
     signature = inspect.signature(call)
+    order = {name: i for i, name in enumerate(signature.parameters)}
+    plain = all(p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in signature.parameters.values())
+    positional = [p.name for p in signature.parameters.values() if p.kind != p.KEYWORD_ONLY]
+
+    def arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[tuple[str, Any]]:
+        """The call's arguments after ``self``, in the signature's order (as ``bind`` gives them,
+        without its cost on every move where the call is a plain one)."""
+        if plain and len(args) <= len(positional) and all(k in order for k in kwargs):
+            given = [*zip(positional[1 : len(args)], args[1:], strict=True), *kwargs.items()]
+            return sorted(given, key=lambda item: order[item[0]])
+        return list(signature.bind(*args, **kwargs).arguments.items())[1:]
 
     @functools.wraps(call)
     async def checked(*args: Any, **kwargs: Any) -> Any:
-        bound = signature.bind(*args, **kwargs)
-        for name, value in list(bound.arguments.items())[1:]:
+        for name, value in arguments(args, kwargs):
             if name == "table_id" and isinstance(value, int) and not INT64[0] <= value <= INT64[1]:
                 raise NoTable()  # an id no database holds names no table
             check_value(value)

@@ -262,10 +262,11 @@ class History:
     async def orders_done(self, table: TableRecord, seat: int, locale: str | None, *, away: bool = True) -> str:
         """What ``seat``'s standing order played since the seat's last move made any other way
         (its own click, a timeout, the AI), for its holder alone ("while you were away", or, when
-        they just set it, ``away`` False); "" if nothing. (The log's tail is read first: the
-        history is replayed only when an order did play.)"""
-        if self.tables.rules(table.game).orders is None:
-            return ""
+        they just set it, ``away`` False); "" if nothing. (Nothing is read when the table's record
+        knows the seat's latest move was not its order's; else the log's tail is read, and the
+        history replayed only when an order did play.)"""
+        if self.tables.rules(table.game).orders is None or table.by_order.get(seat) is False:
+            return ""  # no game orders, or the seat's latest move was not its order's
         recent = await self.tables.store.actions(table.id, after=max(0, table.ply - ORDERS_LOOKBACK))
         plies = set()
         for logged in reversed(recent):

@@ -291,8 +291,8 @@ class Outbox:
     secret: bool = False
     """After a player's own move: it answered a secret decision, so the reply stays private."""
     heads_up: list[Private] = field(default_factory=list)
-    """Before ``Outboxes.finish``: the heads-up for the player who plays next, kept only if they
-    asked for it (it then joins ``private``)."""
+    """Before ``Outboxes.finish``: the heads-up for the player who plays next, who asked for it
+    (it then joins ``private``)."""
 
     @property
     def table_id(self) -> int:

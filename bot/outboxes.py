@@ -134,6 +134,11 @@ class Outboxes:
             return None
         if table.decision_of(seat.seat) is None:
             return None
+        if (
+            len(table.decisions) < 2
+            and self.tables.rules(table.game).public_choices(self.tables.state(table), seat.seat) is not None
+        ):
+            return None  # the board offers its choices: no need to label them here
         ask = self.ask(table, seat.seat, locale)
         if not ask.choices or (not ask.secret and len(table.decisions) < 2):
             return None
@@ -278,12 +283,9 @@ class Outboxes:
             await self.orders_notice(table, out)
         if out.over and out.results:
             out.animation = await self.animation(table)
-        if out.heads_up:
-            wanted = await self.tables.store.heads_up_for([p.user_id for p in out.heads_up])
-            for notice in out.heads_up:
-                if notice.user_id in wanted:
-                    out.private = [*(p for p in out.private if p.user_id != notice.user_id), _merged(out, notice)]
-            out.heads_up = []
+        for notice in out.heads_up:
+            out.private = [*(p for p in out.private if p.user_id != notice.user_id), _merged(out, notice)]
+        out.heads_up = []
         if out.private:
             closed = await self.tables.store.closed_dms([p.user_id for p in out.private])
             if closed:
@@ -322,8 +324,8 @@ class Outboxes:
 
     def heads_up(self, table: TableRecord, step: Step, out: Outbox, actor: int | None) -> list[Private]:
         """The notice for the player who plays next (``Game.up_next``) when the turn passes to the
-        one before them: sent only to those who asked for it (``finish``), with the button that
-        sets their order or plans their turn."""
+        one before them, if they asked for it (their seat's record carries it), with the button
+        that sets their order or plans their turn (``finish`` sends it)."""
         rules = self.tables.rules(table.game)
         if rules.up_next is None or out.ping is None or len(out.ping.users) != 1 or out.over:
             return []
@@ -331,7 +333,7 @@ class Outboxes:
         if after is None or after == actor or after in rules.to_act(step.state):
             return []
         rec = table.seats[after]
-        if rec.is_ai or table.clocks.seats[after].away:
+        if rec.is_ai or not rec.heads_up or table.clocks.seats[after].away:
             return []
         before = table.seat_of(out.ping.users[0])
         tr = Text(rec.locale, names(table))

@@ -37,6 +37,7 @@ from db.records import (
     TableRecord,
     TableSettings,
     finished_from,
+    just_started,
     rating_from,
     rating_row,
     record_from,
@@ -80,7 +81,8 @@ TABLE_COLUMNS = (
     " t.initial_state, t.state, t.ply, t.state_version, t.decisions, t.board_message_id, t.created_at,"
     " t.updated_at, t.revision, t.settings, t.clocks, t.due_at, t.results, t.orders,"
     # The seats come in the same statement, so a record is one snapshot in one round trip.
-    " ARRAY(SELECT ROW(s.user_id, s.name, s.is_ai, s.locale, s.seat, s.joined_at) FROM seats s"
+    " ARRAY(SELECT ROW(s.user_id, s.name, s.is_ai, s.locale, s.seat, s.joined_at, COALESCE(p.heads_up, false))"
+    " FROM seats s LEFT JOIN players p ON p.user_id = s.user_id"
     " WHERE s.table_id = t.id ORDER BY COALESCE(s.seat, 1000000), s.joined_at, s.joined_no) AS seats"
 )
 
@@ -388,7 +390,7 @@ class PostgresStore:
                 list(write.notes),
                 now,
             )
-            table = await self._fetch(conn, table_id)
+            table = just_started(await self._fetch(conn, table_id))
         self._cache.remember(table)
         return started.result, table
 
@@ -672,8 +674,9 @@ class PostgresStore:
         return {str(r[0]) for r in rows}
 
     async def set_heads_up(self, user_id: str, on: bool) -> None:
-        """Turn ``user_id``'s heads-up on or off."""
-        await self._set_player(user_id, "heads_up", on)
+        """Turn ``user_id``'s heads-up on or off: a new revision of each of their live tables,
+        whose records carry it (a move reads no preference)."""
+        await self._set_player(user_id, "heads_up", on, seated=True)
 
     # -- internals ------------------------------------------------------------------------------
     async def _tables(self, where: str, *args: object) -> list[TableRecord]:
@@ -682,9 +685,10 @@ class PostgresStore:
             rows = await conn.fetch(f"SELECT {TABLE_COLUMNS} FROM tables t WHERE {where}", *args)
         return [_record(r) for r in rows]
 
-    async def _set_player(self, user_id: str, setting: PlayerSetting, on: bool) -> None:
-        """Turn one of ``user_id``'s settings on or off."""
-        async with self._pool.acquire() as conn:
+    async def _set_player(self, user_id: str, setting: PlayerSetting, on: bool, *, seated: bool = False) -> None:
+        """Turn one of ``user_id``'s settings on or off; ``seated``: one their seats carry, so each
+        of their live tables takes a new revision."""
+        async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute(
                 f"INSERT INTO players (user_id, {setting}, updated_at) VALUES ($1, $2, $3)"
                 f" ON CONFLICT (user_id) DO UPDATE SET {setting} = excluded.{setting},"
@@ -693,6 +697,17 @@ class PostgresStore:
                 on,
                 self.clock(),
             )
+            moved = (
+                await conn.fetch(
+                    "UPDATE tables SET revision = revision + 1"
+                    " WHERE id IN (SELECT table_id FROM seats WHERE user_id = $1 AND live) RETURNING id",
+                    user_id,
+                )
+                if seated
+                else []
+            )
+        for row in moved:
+            self._cache.forget(int(row[0]))
 
     async def _revision(self, conn: Conn, table_id: int) -> int | None:
         revision = await conn.fetchval("SELECT revision FROM tables WHERE id = $1", table_id)

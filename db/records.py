@@ -242,6 +242,9 @@ class SeatRecord:
     locale: str | None
     seat: int | None
     joined_at: str
+    heads_up: bool = field(default=False, compare=False)
+    """True if the player turned the heads-up on (read with the seats: turning it on or off is a
+    new revision of their live tables)."""
 
 
 @dataclass(frozen=True)
@@ -272,6 +275,9 @@ class TableRecord:
     due_at: str | None = None  # ISO time of the next reminder or timeout, if any
     results: Results | None = None  # once the game is over
     orders: OrderBook = field(default_factory=dict)
+    by_order: Mapping[int, bool] = field(default_factory=dict, compare=False)
+    """For each seat whose latest logged move this process wrote (``MoveWrite.applied_to``): True
+    if their standing order played it. A seat not here is unknown: only the log says."""
 
     def seat_of(self, user_id: str) -> SeatRecord | None:
         """The seat record of ``user_id``, if seated here."""
@@ -303,6 +309,9 @@ class MoveWrite:
     def applied_to(self, table: TableRecord, now: str) -> TableRecord:
         """``table``'s record once this write has landed on it at ``now`` (what every backend
         caches after a move, without reading the row back)."""
+        by_order = dict(table.by_order)
+        for played in self.actions:
+            by_order[played.seat] = played.how == "order"
         return replace(
             table,
             state=self.state,
@@ -318,7 +327,14 @@ class MoveWrite:
             board_message_id=None if self.board_moves else table.board_message_id,
             updated_at=now,
             revision=table.revision + 1,
+            by_order=by_order,
         )
+
+
+def just_started(table: TableRecord) -> TableRecord:
+    """``table`` as its start wrote it: no standing order has played at it yet (an order is set
+    at an active table), which its record knows for every seat (``by_order``)."""
+    return replace(table, by_order={s.seat: False for s in table.seats if s.seat is not None})
 
 
 @dataclass(frozen=True)
@@ -438,7 +454,7 @@ def stored_columns(write: MoveWrite) -> tuple[str | None, ...]:
 
 def record_from(row: Any, seats: Sequence[Sequence[Any]]) -> TableRecord:
     """A table record from its row and its seats' rows (user_id, name, is_ai, locale, seat,
-    joined_at), as either backend reads them."""
+    joined_at, and the player's heads-up where read), as either backend reads them."""
     settings = settings_from(row["settings"])
     players = sum(1 for s in seats if s[4] is not None)
     return TableRecord(
@@ -459,7 +475,10 @@ def record_from(row: Any, seats: Sequence[Sequence[Any]]) -> TableRecord:
         board_message_id=row["board_message_id"],
         created_at=str(row["created_at"]),
         updated_at=str(row["updated_at"]),
-        seats=tuple(SeatRecord(str(s[0]), str(s[1]), bool(s[2]), s[3], s[4], str(s[5])) for s in seats),
+        seats=tuple(
+            SeatRecord(str(s[0]), str(s[1]), bool(s[2]), s[3], s[4], str(s[5]), heads_up=len(s) > 6 and bool(s[6]))
+            for s in seats
+        ),
         revision=int(row["revision"]),
         settings=settings,
         clocks=clocks_from(row["clocks"], players, settings),

@@ -38,6 +38,7 @@ from db.records import (
     TableRecord,
     TableSettings,
     finished_from,
+    just_started,
     rating_from,
     rating_row,
     record_from,
@@ -63,6 +64,16 @@ from db.store import (
 )
 
 T = TypeVar("T")
+
+
+SEAT_READ = "s.user_id, s.name, s.is_ai, s.locale, s.seat, s.joined_at, COALESCE(p.heads_up, 0)"
+"""A seat as ``record_from`` reads it, with its player's heads-up (from ``SEATS``)."""
+SEATS = "seats s LEFT JOIN players p ON p.user_id = s.user_id"
+SEATED_TABLES_MOVE = (
+    "UPDATE tables SET revision = revision + 1"
+    " WHERE id IN (SELECT table_id FROM seats WHERE user_id = ? AND live = 1) RETURNING id"
+)
+"""A player's live tables take a new revision (a setting their seats carry changed)."""
 
 
 class SqliteStore:
@@ -306,7 +317,9 @@ class SqliteStore:
                 "INSERT INTO notes (table_id, ply, note, created_at) VALUES (?, 0, ?, ?)",
                 [(table_id, note, now) for note in write.notes],
             )
-            return started.result, await self._load(conn, table_id)
+            table = just_started(await self._load(conn, table_id))
+            self._cache.remember(table)
+            return started.result, table
 
     async def commit_move(self, table_id: int, decide: Callable[[TableRecord], Move[T]]) -> tuple[T, TableRecord]:
         """Run one move as one atomic write (``decide_and_write``: decided on the row in memory,
@@ -592,12 +605,14 @@ class SqliteStore:
             return {str(r[0]) for r in rows}
 
     async def set_heads_up(self, user_id: str, on: bool) -> None:
-        """Turn ``user_id``'s heads-up on or off."""
-        await self._set_player(user_id, "heads_up", on)
+        """Turn ``user_id``'s heads-up on or off: a new revision of each of their live tables,
+        whose records carry it (a move reads no preference)."""
+        await self._set_player(user_id, "heads_up", on, seated=True)
 
     # -- internals ------------------------------------------------------------------------------
-    async def _set_player(self, user_id: str, setting: PlayerSetting, on: bool) -> None:
-        """Turn one of ``user_id``'s settings on or off."""
+    async def _set_player(self, user_id: str, setting: PlayerSetting, on: bool, *, seated: bool = False) -> None:
+        """Turn one of ``user_id``'s settings on or off; ``seated``: one their seats carry, so each
+        of their live tables takes a new revision."""
         async with self._tx() as conn:
             await conn.execute(
                 f"INSERT INTO players (user_id, {setting}, updated_at) VALUES (?, ?, ?)"
@@ -605,6 +620,9 @@ class SqliteStore:
                 " updated_at = excluded.updated_at",
                 (user_id, int(on), self.clock()),
             )
+            moved = await conn.execute_fetchall(SEATED_TABLES_MOVE, (user_id,)) if seated else []
+        for row in moved:
+            self._cache.forget(int(row[0]))
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -669,9 +687,9 @@ class SqliteStore:
         for start in range(0, len(ids), 500):  # well within SQLite's limit on bound values
             chunk = ids[start : start + 500]
             for seat in await conn.execute_fetchall(
-                f"SELECT table_id, user_id, name, is_ai, locale, seat, joined_at FROM seats"
-                f" WHERE table_id IN ({', '.join('?' for _ in chunk)})"
-                " ORDER BY table_id, COALESCE(seat, 1000000), joined_at, rowid",
+                f"SELECT s.table_id, {SEAT_READ} FROM {SEATS}"
+                f" WHERE s.table_id IN ({', '.join('?' for _ in chunk)})"
+                " ORDER BY s.table_id, COALESCE(s.seat, 1000000), s.joined_at, s.rowid",
                 chunk,
             ):
                 seats[int(seat[0])].append(seat)
@@ -682,8 +700,8 @@ class SqliteStore:
 
     async def _with_seats(self, conn: aiosqlite.Connection, row: sqlite3.Row) -> TableRecord:
         seats = await conn.execute_fetchall(
-            "SELECT user_id, name, is_ai, locale, seat, joined_at FROM seats WHERE table_id = ?"
-            " ORDER BY COALESCE(seat, 1000000), joined_at, rowid",
+            f"SELECT {SEAT_READ} FROM {SEATS} WHERE s.table_id = ?"
+            " ORDER BY COALESCE(s.seat, 1000000), s.joined_at, s.rowid",
             (row["id"],),
         )
         return record_from(row, list(seats))

@@ -14,7 +14,7 @@ from rules.engine import Event, IllegalAction, Options, OptionSpec, Outcome, Sea
 from rules.takenoko.actions import ACT, END, TakenokoAction, action_code
 from rules.takenoko.data import ACTIONS, BAMBOO, CANALS, CATEGORIES, CHIP_SUPPLY, HAND_LIMIT, PLOTS, deck_of
 from rules.takenoko.hexes import POND
-from rules.takenoko.marks import ROW_MARK, marks_of
+from rules.takenoko.marks import ROW_MARK, mark_of
 from rules.takenoko.scoring import outcome_of
 from rules.takenoko.state import TOP_STEPS, PlayerBoard, TakenokoState
 from rules.takenoko.turn import action_legal, choices
@@ -135,7 +135,7 @@ def apply(
         raise why_not(state, action)
     w = TakenokoWork(state, rng)
     w.play(seat, action)
-    mark = marks_of(offered).get(action_code(action))
+    mark = mark_of(offered, action)
     if mark is not None and mark != ROW_MARK:
         # The place chosen is named by the letter the boards showed for it.
         w.events = [_marked(e, mark) for e in w.events]

@@ -132,6 +132,51 @@ async def test_the_heads_up_is_off_until_a_player_turns_it_on(open_store: OpenSt
     assert await a.heads_up_for(["u1", "u2"]) == {"u2"}
 
 
+async def test_a_seat_carries_its_players_heads_up_to_every_process(open_store: OpenStore) -> None:
+    """Issue 29: a move reads no preference; the heads-up comes with the seats, and turning it on
+    or off is a new revision of the player's live tables, so a process holding one reads it again."""
+    a, b = await open_store(), await open_store()
+    table = await a.create_table(guild_id=1, channel_id=901, game="guess", options={}, seed="s", host=HOST, locale="en")
+    ben = SeatRecord("u2", "ben", False, "fr", None, "")
+    await a.update_lobby(table.id, lambda rec: LobbyChange(None, add=ben))
+    first = MoveWrite([Played(0, "x")], '{"n": 1}', (Decision(1, 1, "t1"),), "active")
+    _, started = await a.start_table(table.id, lambda rec: Start(["u1", "u2"], '{"n": 0}', first, None))
+    assert [s.heads_up for s in started.seats] == [False, False]
+    held = await b.get_table(table.id)
+    assert held is not None
+    await a.set_heads_up("u2", True)
+    fresh = await b.get_table(table.id)
+    assert fresh is not None and fresh.revision == held.revision + 1
+    assert [s.heads_up for s in fresh.seats] == [False, True]
+    _, moved = await b.commit_move(
+        table.id, lambda rec: Move(MoveWrite([Played(1, "y")], '{"n": 2}', (Decision(0, 2, "t2"),), "active"), None)
+    )
+    assert [s.heads_up for s in moved.seats] == [False, True]
+    await b.set_heads_up("u2", False)
+    again = await a.get_table(table.id)
+    assert again is not None and [s.heads_up for s in again.seats] == [False, False]
+
+
+async def test_a_record_knows_whose_latest_move_their_order_played(store: TableStore) -> None:
+    """The orders notice (MG-ORD-3) reads the log only when a seat's latest move may be its
+    order's: a started table knows none is, each move says so for the seats that moved, and a
+    record read back from the database knows nothing (the log says)."""
+    table = await store.create_table(
+        guild_id=1, channel_id=902, game="guess", options={}, seed="s", host=HOST, locale="en"
+    )
+    ben = SeatRecord("u2", "ben", False, "fr", None, "")
+    await store.update_lobby(table.id, lambda rec: LobbyChange(None, add=ben))
+    first = MoveWrite([Played(0, "x")], '{"n": 1}', (Decision(1, 1, "t1"),), "active")
+    _, started = await store.start_table(table.id, lambda rec: Start(["u1", "u2"], '{"n": 0}', first, None))
+    assert started.by_order == {0: False, 1: False}
+    ordered = MoveWrite([Played(1, "y", "order"), Played(0, "z")], '{"n": 3}', (Decision(1, 3, "t3"),), "active")
+    _, moved = await store.commit_move(table.id, lambda rec: Move(ordered, None))
+    assert moved.by_order == {0: False, 1: True}
+    await store.set_heads_up("u1", True)  # a new revision: the record is read back
+    read = await store.get_table(table.id)
+    assert read is not None and read.by_order == {}
+
+
 async def test_two_processes_opening_a_table_in_one_channel(open_store: OpenStore) -> None:
     """Both open a lobby in the same channel at once: one lands, the other is told which table is
     live there."""

@@ -14,6 +14,7 @@ from rules.takenoko import GAME
 from rules.takenoko.actions import action_code, parse_action
 from rules.takenoko.data import CARDS
 from rules.takenoko.layout import PHONE_WIDTH, layout_for
+from rules.takenoko.marks import mark_of
 from rules.takenoko.picture import render_picture
 from rules.takenoko.render import card_picture, garden_lines, marks_of
 from rules.takenoko.secrets import swap
@@ -65,6 +66,23 @@ def test_labels_name_the_board_marks() -> None:
     # Labels are handed out in reading order: top row first, then left to right.
     order = [layout.figure((a.q, a.r)) for a in GAME.legal_actions(state, state.turn)]
     assert order == sorted(order)
+
+
+def test_an_event_names_the_place_by_the_mark_its_choice_showed() -> None:
+    """§9: ``mark_of`` (what ``apply`` names a chosen place by) gives every choice of random games
+    the mark ``marks_of`` draws for it on the boards, and none to a choice that names no place."""
+    checked = set()
+    for seed in range(3):
+        state = GAME.start(4, {}, seed)
+        rng = random.Random(seed)
+        while state.step != "over" and len(checked) < 3:
+            offered = GAME.legal_actions(state, state.turn)
+            drawn = marks_of(offered)
+            for action in offered:
+                assert mark_of(offered, action) == drawn.get(action_code(action))
+            checked |= {a.kind for a in offered if mark_of(offered, a) is not None}
+            state, _ = GAME.apply(state, state.turn, rng.choice(list(offered)), rng_for(seed, 0))
+    assert checked == {"spot", "tile", "canal"}
 
 
 def test_canal_and_spot_marks() -> None:
