@@ -25,6 +25,7 @@ from rules.engine import Seat
 from rules.takenoko.cards import PLACEMENTS
 from rules.takenoko.data import (
     CARDS,
+    CATEGORIES,
     COLOUR_INDEX,
     COLOURS,
     EMPEROR_POINTS,
@@ -72,6 +73,10 @@ class Weights:
     """What placing a canal held on the board costs, in actions (it must reach the network)."""
     chip: float = 0.3
     """An improvement kept on the board, while the game has turns left."""
+    chip_turns: float = 4.0
+    """The seat's turns left from which an improvement still held costs ``unlaid`` (it is better
+    laid now: near the end a garden often holds no bare plot to take it, TK-IMP-02; the turns left
+    are judged by the pace so far, which a panda rush beats near the end)."""
     opponents: float = 1.0
     """Weight of the best opponent's expected points."""
     unseen: tuple[float, float] = (4.3, 3.0)
@@ -162,7 +167,10 @@ def expected(state: TakenokoState, seat: Seat, left: list[float], weights: Weigh
     value -= weights.hoarded * sum(max(0, n - SPARE_KEPT) for n in spare)
     lasting = min(1.0, actions / 6.0)
     value += weights.hoard * len(state.hands[seat])
-    chips = -weights.unlaid * sum(board.chips) if last else lasting * weights.chip * sum(board.chips)
+    # An improvement is laid only on a bare plot (TK-IMP-02), and late in a game the bamboo has
+    # grown on every plot: one kept for the last turn was often kept for good.
+    ending = left[seat] <= weights.chip_turns
+    chips = -weights.unlaid * sum(board.chips) if ending else lasting * weights.chip * sum(board.chips)
     return value + lasting * weights.spare_section * spare_sections + chips
 
 
@@ -194,7 +202,35 @@ def expected_other(
         mean_points = sum(PANDA_POINTS[need] * n for need, n in likely.items()) / count
         mean_cost = sum(_panda_cost(view, need, eaten) * n for need, n in likely.items()) / count
         cards += [(mean_points, (mean_cost, 0))] * pandas
-    return banked(state, seat) + spend(cards, actions, weights)
+    return banked(state, seat) + spend(cards, actions, weights, future=_future_rate(state, seat, weights))
+
+
+SCARCE = 1.0
+"""Share of its later points a seat that meets panda cards loses, in proportion to the cards it
+must still draw that the panda deck can no longer give (it draws from the other decks, whose cards
+cost it more)."""
+
+
+def _future_rate(state: TakenokoState, seat: Seat, weights: Weights) -> float:
+    """Points an action is worth to another ``seat`` once its hand is spent: less when it meets
+    panda cards (its validated cards say so, they are public) and the panda deck (its size is
+    public) holds fewer cards than it still has to draw. The panda deck is contested: the AI's
+    draws from it are cards a panda rush cannot have."""
+    if not SCARCE:
+        return weights.future
+    done = state.done[seat]
+    if not done:
+        return weights.future
+    share = sum(1 for c in done if c[:2] == "PA") / len(done)
+    # The cards it holds that it is likely to meet: its panda cards, and the others as often as
+    # it has met cards of other kinds.
+    hand = state.hands[seat]
+    pandas = sum(1 for c in hand if c[:2] == "PA")
+    draws = objectives_needed(state.players) - len(done) - pandas - (1.0 - share) * (len(hand) - pandas)
+    if draws <= 0:
+        return weights.future
+    short = max(0, draws - len(state.decks[CATEGORIES.index("PA")])) / draws
+    return weights.future * (1.0 - SCARCE * share * short)
 
 
 INFER = 1.0
@@ -237,7 +273,13 @@ def banked(state: TakenokoState, seat: Seat) -> int:
 
 
 def spend(
-    cards: list[tuple[float, Cost]], actions: float, weights: Weights, canals: int = 0, *, last: bool = False
+    cards: list[tuple[float, Cost]],
+    actions: float,
+    weights: Weights,
+    canals: int = 0,
+    *,
+    last: bool = False,
+    future: float | None = None,
 ) -> float:
     """The points of ``cards`` (points, cost) met one after the other, the most points per action
     first, within ``actions``, each worth less the later it comes (``delay`` per action); the
@@ -263,7 +305,8 @@ def spend(
     if rest > 0:
         # The sum of ``future`` over the actions left, each delayed.
         delay = weights.delay
-        value += weights.future * delay**spent * (1 - delay**rest) / (1 - delay)
+        rate = weights.future if future is None else future
+        value += rate * delay**spent * (1 - delay**rest) / (1 - delay)
     return value + (0.0 if last else weights.canal * min(1.0, rest / 6.0) * min(canals, 2))
 
 

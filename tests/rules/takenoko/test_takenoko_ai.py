@@ -155,6 +155,37 @@ def test_a_canal_kept_in_the_last_turn_is_a_canal_wasted() -> None:
     assert appraise(holding(early, early.turn, 1), early.turn) > appraise(holding(early, early.turn, 0), early.turn)
 
 
+def test_an_improvement_held_near_the_end_is_better_laid_now() -> None:
+    """TK-IMP-02: an improvement is laid only on a bare plot, and late in a game the bamboo has
+    grown on every plot; so with two turns or fewer left, one held is judged worse than none (the
+    seat lays it while a bare plot is there), while earlier one held is worth something."""
+    rival_done = tuple(c for c in CARDS if c.startswith("PA"))[:8]
+    early = position(garden=GARDEN, hands={0: ("PA-GG-1",)}, turn=0, round=3)
+    late = early.model_copy(update={"done": ((), rival_done), "round": 12})
+    assert 0.0 < turns_left(late)[0] <= WEIGHTS.chip_turns < turns_left(early)[0]
+
+    def holding(state: TakenokoState, chips: tuple[int, int, int]) -> TakenokoState:
+        return state.model_copy(update={"boards": (board(chips=chips), state.boards[1])})
+
+    assert appraise(holding(late, (0, 1, 0)), 0) < appraise(holding(late, (0, 0, 0)), 0)
+    assert appraise(holding(early, (0, 1, 0)), 0) > appraise(holding(early, (0, 0, 0)), 0)
+
+
+def test_a_panda_player_is_slowed_when_the_panda_deck_runs_short() -> None:
+    """TK-OBJ-01: a card is drawn from the top of its deck, and a deck can run out. A rival whose
+    validated cards are panda cards (public) has more to draw than the panda deck holds: its later
+    points are judged lower the fewer panda cards are left (so drawing them denies a panda rush)."""
+    pandas = tuple(c for c in CARDS if c.startswith("PA"))
+    state = position(garden=GARDEN, hands={0: ("GA-Y-0",), 1: ("PL-P-LINE",)}, done=((), pandas[:3]), turn=0, round=8)
+    full = tuple(c for c in state.decks[2] if c not in pandas[:3])
+
+    def panda_deck(cards: int) -> TakenokoState:
+        return state.model_copy(update={"decks": (state.decks[0], state.decks[1], full[:cards])})
+
+    assert appraise(panda_deck(1), 0) > appraise(panda_deck(6), 0)
+    assert appraise(panda_deck(6), 0) == appraise(panda_deck(len(full)), 0)
+
+
 def test_the_deck_drawn_from_is_judged_by_its_cards_not_its_top_card() -> None:
     """Drawing an objective (TK-OBJ-01): the AI weighs each deck by several of the cards it may
     give, so its choice does not hang on the one card a world happens to put on top. Here three
