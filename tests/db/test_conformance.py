@@ -132,15 +132,23 @@ async def test_the_heads_up_is_off_until_a_player_turns_it_on(open_store: OpenSt
     assert await a.heads_up_for(["u1", "u2"]) == {"u2"}
 
 
+async def started_pair(store: TableStore, channel: int) -> TableRecord:
+    """A "guess" table in ``channel`` with ana's host seat and ben, started at ply 1 (ben asked)."""
+    table = await store.create_table(
+        guild_id=1, channel_id=channel, game="guess", options={}, seed="s", host=HOST, locale="en"
+    )
+    ben = SeatRecord("u2", "ben", False, "fr", None, "")
+    await store.update_lobby(table.id, lambda rec: LobbyChange(None, add=ben))
+    first = MoveWrite([Played(0, "x")], '{"n": 1}', (Decision(1, 1, "t1"),), "active")
+    _, started = await store.start_table(table.id, lambda rec: Start(["u1", "u2"], '{"n": 0}', first, None))
+    return started
+
+
 async def test_a_seat_carries_its_players_heads_up_to_every_process(open_store: OpenStore) -> None:
     """Issue 29: a move reads no preference; the heads-up comes with the seats, and turning it on
     or off is a new revision of the player's live tables, so a process holding one reads it again."""
     a, b = await open_store(), await open_store()
-    table = await a.create_table(guild_id=1, channel_id=901, game="guess", options={}, seed="s", host=HOST, locale="en")
-    ben = SeatRecord("u2", "ben", False, "fr", None, "")
-    await a.update_lobby(table.id, lambda rec: LobbyChange(None, add=ben))
-    first = MoveWrite([Played(0, "x")], '{"n": 1}', (Decision(1, 1, "t1"),), "active")
-    _, started = await a.start_table(table.id, lambda rec: Start(["u1", "u2"], '{"n": 0}', first, None))
+    table = started = await started_pair(a, 901)
     assert [s.heads_up for s in started.seats] == [False, False]
     held = await b.get_table(table.id)
     assert held is not None
@@ -161,13 +169,7 @@ async def test_a_record_knows_whose_latest_move_their_order_played(store: TableS
     """The orders notice (MG-ORD-3) reads the log only when a seat's latest move may be its
     order's: a started table knows none is, each move says so for the seats that moved, and a
     record read back from the database knows nothing (the log says)."""
-    table = await store.create_table(
-        guild_id=1, channel_id=902, game="guess", options={}, seed="s", host=HOST, locale="en"
-    )
-    ben = SeatRecord("u2", "ben", False, "fr", None, "")
-    await store.update_lobby(table.id, lambda rec: LobbyChange(None, add=ben))
-    first = MoveWrite([Played(0, "x")], '{"n": 1}', (Decision(1, 1, "t1"),), "active")
-    _, started = await store.start_table(table.id, lambda rec: Start(["u1", "u2"], '{"n": 0}', first, None))
+    table = started = await started_pair(store, 902)
     assert started.by_order == {0: False, 1: False}
     ordered = MoveWrite([Played(1, "y", "order"), Played(0, "z")], '{"n": 3}', (Decision(1, 3, "t3"),), "active")
     _, moved = await store.commit_move(table.id, lambda rec: Move(ordered, None))
@@ -736,11 +738,7 @@ async def test_a_noted_board_is_written_by_the_next_move_and_cleared_by_a_hand_o
     """Where a front end posted the board is no write of its own (no revision, the record held in
     memory stays good): the next move of the table writes it; a move that moves the board clears it."""
     a, b = await open_store(), await open_store()
-    table = await a.create_table(guild_id=1, channel_id=930, game="guess", options={}, seed="s", host=HOST, locale="en")
-    ben = SeatRecord("u2", "ben", False, "fr", None, "")
-    await a.update_lobby(table.id, lambda rec: LobbyChange(None, add=ben))
-    first = MoveWrite([Played(0, "x")], '{"n": 1}', (Decision(1, 1, "t1"),), "active")
-    _, started = await a.start_table(table.id, lambda rec: Start(["u1", "u2"], '{"n": 0}', first, None))
+    table = started = await started_pair(a, 930)
 
     a.note_board(table.id, 77)
     held = await a.get_table(table.id)
