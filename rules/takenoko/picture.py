@@ -345,7 +345,9 @@ def _title(view: TakenokoView, tr: Text) -> tuple[str, str]:
     elif view.weather:
         parts.append(tr(f"takenoko.face.{view.weather}"))
     allowed = 3 if view.condition == "SUN" else 2
-    parts.append(tr("takenoko.picture.actions", n=max(0, allowed - len(view.used))))
+    left = allowed - len(view.used)
+    # With no action left the turn may still hold an objective to claim or its end: "done", not "0".
+    parts.append(tr("takenoko.picture.actions", n=left) if left > 0 else tr("takenoko.picture.actions_done"))
     return title, " · ".join(parts)
 
 
