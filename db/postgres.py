@@ -473,6 +473,7 @@ class PostgresStore:
         if self.rate is None:
             return
 
+        # The rating's reads and writes in this backend's SQL; what they feed is shared (rate_game).
         async def held(game: str, users: Sequence[str]) -> dict[str, Rating]:
             rows = await conn.fetch(
                 f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND game = $2 AND user_id = ANY($3::text[])",

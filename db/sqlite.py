@@ -411,6 +411,7 @@ class SqliteStore:
         if self.rate is None:
             return
 
+        # The rating's reads and writes in this backend's SQL; what they feed is shared (rate_game).
         async def held(game: str, users: Sequence[str]) -> dict[str, Rating]:
             marks = ", ".join("?" for _ in users)
             rows = await conn.execute_fetchall(
