@@ -41,6 +41,7 @@ from rules.toprace.data import (
 )
 from rules.toprace.movement import front_rear, pair_effect
 from rules.toprace.rules import apply, legal_actions
+from rules.toprace.scoring import places
 from rules.toprace.state import TopRaceState
 
 CAR_VALUE = 85_000
@@ -225,11 +226,16 @@ def bet(state: TopRaceState, seat: int, opts: list[Action], draws: estimate.Draw
     """DP 7: the bet that leaves the best chance of winning, as the seat sees the race (its
     expected payout, TR-TIP-5, breaks ties), each rival guessed to bet this round on the car
     that pays best as the seat sees it (``favourite``): a bet on the car everyone backs gains
-    nothing on them, one on another car gains on all of them if it comes in."""
+    nothing on them, one on another car gains on all of them if it comes in. Never on the car in
+    last place."""
     tip = state.tip_queue[0]
     chances = estimate.place_chances(state, seat)
     payout = TIP_PAYOUT[tip - 1]
     backed = favourite(chances, payout)
+    # The car in last place (TR-END-3) comes in too rarely for a bet on it to pay (TR-TIP-5),
+    # the seat's own car included.
+    last = places(state)[-1]
+    opts = [a for a in opts if a.n != last] or opts
     guessed = [(rival, tip - 1, backed) for rival in range(state.players) if rival != seat]
 
     def worth(a: Action) -> tuple[float, float]:

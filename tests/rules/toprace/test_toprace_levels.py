@@ -215,3 +215,18 @@ def test_tr_tip_3_guessed_rival_bets_pay_the_rivals() -> None:
     betting = state.model_copy(update={"ask": "bet", "tip_queue": (1,), "tips": (True, False, False)})
     chances = estimate.place_chances(betting, 0)
     assert ai.favourite(chances, TIP_PAYOUT[0]) == car("A")
+
+
+def test_tr_tip_3_normal_never_bets_on_the_car_in_last_place() -> None:
+    """normal at a TIP round (TR-TIP-3): never a bet on the car in last place (TR-END-3), even its
+    own car, whose win would otherwise make the bet worth its risk."""
+    state = race_state(
+        6,
+        at={"A": (14, 1), "B": (9, 2), "C": (8, 2), "D": (7, 1), "E": (6, 2), "F": (1, 1)},
+        hands=[[6, 12, 24, 36], [1, 2, 3], [4, 5, 7], [8, 9, 10], [11, 13, 14], [15, 16, 17]],
+        owner={"A": 1, "B": 2, "C": 3, "D": 4, "E": 5, "F": 0},
+    )
+    betting = state.model_copy(update={"ask": "bet", "tip_queue": (1,), "tips": (True, False, False)})
+    opts = list(GAME.legal_actions(betting, 0))
+    assert car("F") in [a.n for a in opts]
+    assert ai.bet(betting, 0, opts).n != car("F")
