@@ -41,6 +41,7 @@ from rules.toprace.data import (
 )
 from rules.toprace.movement import front_rear, pair_effect
 from rules.toprace.rules import apply, legal_actions
+from rules.toprace.scoring import places
 from rules.toprace.state import TopRaceState
 
 CAR_VALUE = 85_000
@@ -78,7 +79,7 @@ def car_value(state: TopRaceState, seat: int, car: int) -> float:
 SHARE = 0.45
 """The share of a car's worth (``car_worth``) the AI bids up to where each seat can own two cars
 (``NCARS`` for two players or three): it lets a rival overpay and takes the next car cheaply. At a
-larger table it bids from the flat value (``car_value``; ``ONE_CAR_PLAYERS``)."""
+larger table it bids on one car from the flat value (``ONE_CAR_PLAYERS``, ``best_unsold``)."""
 
 
 def car_worth(state: TopRaceState, seat: int, car: int) -> float:
@@ -106,10 +107,27 @@ def car_worth(state: TopRaceState, seat: int, car: int) -> float:
 ONE_CAR_PLAYERS = 4
 """The table size where the AI buys one car only: two seats may own a second (TR-AUC-2), and the
 racers that reach for one pay for it while the cars they let go come cheap, the last one at
-30,000 to a seat still without a car (TR-AUC-4). At five players one seat only may, and the
-flat value holds."""
+30,000 to a seat still without a car (TR-AUC-4). At a larger table the AI bids on its hand's
+best car only (``best_unsold``)."""
 ONE_CAR_MARGIN = 30_000
 """How far below a car's value (``car_value``) the AI's limit for its one car stays there."""
+
+
+def best_unsold(state: TopRaceState, seat: int, car: int) -> float | None:
+    """What ``car`` is worth to ``seat`` at five players or six if its hand holds as many points
+    for it as for any car still unsold (an average car's earnings, more for the points beyond the
+    unsold cars' average); None if the hand favours another unsold car.
+
+    There one seat at most may own two cars (TR-AUC-2; none at six), so a seat that lets a car go
+    still gets one, the last at 30,000 (TR-AUC-4) or an unsold one at 10,000 (TR-AUC-5), and the
+    owner of the car that ends first nearly always wins: the AI bids for the car its hand pushes
+    most and lets the others go."""
+    pts, joker = hand_points(state, seat)
+    unsold = [c for c in range(NCARS) if state.owner[c] < 0]
+    if any(pts[c] > pts[car] for c in unsold):
+        return None
+    mean = sum(pts[c] for c in unsold) / len(unsold)
+    return CAR_VALUE + POINT_VALUE * (pts[car] - mean) + JOKER_VALUE * joker
 
 
 def car_limit(state: TopRaceState, seat: int, car: int) -> int:
@@ -120,7 +138,8 @@ def car_limit(state: TopRaceState, seat: int, car: int) -> int:
     elif state.players == ONE_CAR_PLAYERS:
         value = 0.0 if seat in state.owner else car_value(state, seat, car) - ONE_CAR_MARGIN
     else:
-        value = car_value(state, seat, car) - MARGIN
+        best = best_unsold(state, seat, car)
+        value = 0.0 if best is None else best - MARGIN
     limit = min(value, float(state.money[seat]))
     return max(0, int(limit // BID_STEP) * BID_STEP)
 
@@ -207,11 +226,16 @@ def bet(state: TopRaceState, seat: int, opts: list[Action], draws: estimate.Draw
     """DP 7: the bet that leaves the best chance of winning, as the seat sees the race (its
     expected payout, TR-TIP-5, breaks ties), each rival guessed to bet this round on the car
     that pays best as the seat sees it (``favourite``): a bet on the car everyone backs gains
-    nothing on them, one on another car gains on all of them if it comes in."""
+    nothing on them, one on another car gains on all of them if it comes in. Never on the car in
+    last place."""
     tip = state.tip_queue[0]
     chances = estimate.place_chances(state, seat)
     payout = TIP_PAYOUT[tip - 1]
     backed = favourite(chances, payout)
+    # The car in last place (TR-END-3) comes in too rarely for a bet on it to pay (TR-TIP-5),
+    # the seat's own car included.
+    last = places(state)[-1]
+    opts = [a for a in opts if a.n != last] or opts
     guessed = [(rival, tip - 1, backed) for rival in range(state.players) if rival != seat]
 
     def worth(a: Action) -> tuple[float, float]:

@@ -168,8 +168,7 @@ def test_estimates_read_only_the_seats_view() -> None:
 
 def test_tr_auc_2_normal_buys_one_car_only_at_four_players() -> None:
     """normal, four players (two seats may own a second car, TR-AUC-2): its limit for a first car
-    is the car's value less ``ONE_CAR_MARGIN``; once it owns a car it bids on no other. At five
-    players it still bids the flat value for a second car."""
+    is the car's value less ``ONE_CAR_MARGIN``; once it owns a car it bids on no other."""
     first = auction_state(4, {"A": 1}, "BCDEF", 1)
     value = ai.car_value(first, 0, car("B"))
     assert ai.bid_limit(first, 0) == int((value - ai.ONE_CAR_MARGIN) // BID_STEP) * BID_STEP > 0
@@ -177,8 +176,29 @@ def test_tr_auc_2_normal_buys_one_car_only_at_four_players() -> None:
     assert ai.bid_limit(owning, 0) == 0
     order = ai.plan(owning, 0, random.Random(0))
     assert order is not None and order["max_bid"] == orders.PASS_VALUE
-    five = auction_state(5, {"A": 0}, "BCDEF", 1)
-    assert ai.bid_limit(five, 0) == int((ai.car_value(five, 0, car("B")) - ai.MARGIN) // BID_STEP) * BID_STEP > 0
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_tr_auc_2_normal_bids_on_its_best_unsold_car_at_five_and_six_players(players: int) -> None:
+    """normal, five or six players (one seat at most owns two cars, none at six, TR-AUC-2; a seat
+    that lets the cars go still gets one, TR-AUC-4/5): it bids on the unsold car its hand holds
+    most points for, up to ``best_unsold`` less ``MARGIN``, and passes on the others; once that
+    car is sold, on the next best."""
+
+    def holding(state: TopRaceState) -> TopRaceState:
+        # B10, B5, then B6 C5 D4 E3 F2 A1 and B6 D4 E2 A1: B first (27 points), then D (8).
+        return state.model_copy(update={"hands": ((2, 8, 20, 32), *state.hands[1:])})
+
+    offer_b = holding(auction_state(players, {"A": 1}, "BCDEF", 1))
+    value = ai.best_unsold(offer_b, 0, car("B"))
+    assert value is not None
+    assert ai.bid_limit(offer_b, 0) == int((value - ai.MARGIN) // BID_STEP) * BID_STEP > ai.CAR_VALUE
+    offer_c = holding(auction_state(players, {"A": 1}, "CBDEF", 1))
+    assert ai.best_unsold(offer_c, 0, car("C")) is None
+    assert ai.bid_limit(offer_c, 0) == 0
+    b_sold = holding(auction_state(players, {"A": 1, "B": 2}, "DCEF", 1))
+    assert ai.bid_limit(b_sold, 0) > 0
+    assert ai.bid_limit(holding(auction_state(players, {"A": 1, "B": 2}, "CDEF", 1)), 0) == 0
 
 
 def test_tr_tip_3_guessed_rival_bets_pay_the_rivals() -> None:
@@ -195,3 +215,18 @@ def test_tr_tip_3_guessed_rival_bets_pay_the_rivals() -> None:
     betting = state.model_copy(update={"ask": "bet", "tip_queue": (1,), "tips": (True, False, False)})
     chances = estimate.place_chances(betting, 0)
     assert ai.favourite(chances, TIP_PAYOUT[0]) == car("A")
+
+
+def test_tr_tip_3_normal_never_bets_on_the_car_in_last_place() -> None:
+    """normal at a TIP round (TR-TIP-3): never a bet on the car in last place (TR-END-3), even its
+    own car, whose win would otherwise make the bet worth its risk."""
+    state = race_state(
+        6,
+        at={"A": (14, 1), "B": (9, 2), "C": (8, 2), "D": (7, 1), "E": (6, 2), "F": (1, 1)},
+        hands=[[6, 12, 24, 36], [1, 2, 3], [4, 5, 7], [8, 9, 10], [11, 13, 14], [15, 16, 17]],
+        owner={"A": 1, "B": 2, "C": 3, "D": 4, "E": 5, "F": 0},
+    )
+    betting = state.model_copy(update={"ask": "bet", "tip_queue": (1,), "tips": (True, False, False)})
+    opts = list(GAME.legal_actions(betting, 0))
+    assert car("F") in [a.n for a in opts]
+    assert ai.bet(betting, 0, opts).n != car("F")
