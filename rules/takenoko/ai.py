@@ -32,6 +32,7 @@ from rules.takenoko.appraise import WEIGHTS, Weights, appraise, turns_left
 from rules.takenoko.data import CATEGORIES
 from rules.takenoko.guess import sample_world
 from rules.takenoko.objectives import best_first
+from rules.takenoko.rollout import PLANNED, Lookahead, plan_values
 from rules.takenoko.rules import apply, legal_actions, outcome
 from rules.takenoko.state import TakenokoState
 
@@ -66,6 +67,8 @@ EASY = Level(
 )
 NORMAL = Level(worlds=1, beam=(2, 1), positions=300)
 STRONG = Level(worlds=2, beam=(3, 2, 1), positions=500)
+LOOKAHEAD = Lookahead()
+"""How far the strong AI plays its best plans on (rollout.py)."""
 
 
 def choose(state: TakenokoState, seat: Seat, rng: random.Random) -> TakenokoAction:
@@ -79,8 +82,22 @@ def choose_easy(state: TakenokoState, seat: Seat, rng: random.Random) -> Takenok
 
 
 def choose_strong(state: TakenokoState, seat: Seat, rng: random.Random) -> TakenokoAction:
-    """The strong AI's choice."""
-    return decide(state, seat, rng, STRONG)
+    """The strong AI's choice: the one-turn search's few best plans for which action, deck or
+    weather to take, played on to the game's end (rollout.py); elsewhere the search's choice."""
+    legal = list(legal_actions(state, seat))
+    if len(legal) == 1 or state.step not in PLANNED or _forced(state, legal) is not None:
+        return decide(state, seat, rng, STRONG)
+    totals = [0.0] * len(legal)
+    for _ in range(STRONG.worlds):
+        world = sample_world(state, seat, random.Random(rng.random()))
+        search = _Search(seat, STRONG, rng.random())
+        for n, action in enumerate(legal):
+            totals[n] += search.after(world, action, 0)
+    ranked = sorted(range(len(legal)), key=lambda n: (-totals[n], n))
+    plans = [legal[n] for n in ranked[: LOOKAHEAD.plans]]
+    values = plan_values(state, seat, plans, rng, LOOKAHEAD)
+    choice = plans[max(range(len(plans)), key=lambda n: (values[n], -n))]
+    return _lay_what_is_left(state, seat, legal) if choice == END else choice
 
 
 def decide(state: TakenokoState, seat: Seat, rng: random.Random, level: Level) -> TakenokoAction:
