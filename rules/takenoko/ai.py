@@ -32,7 +32,7 @@ from rules.takenoko.appraise import WEIGHTS, Weights, appraise, turns_left
 from rules.takenoko.data import CATEGORIES
 from rules.takenoko.guess import sample_world
 from rules.takenoko.objectives import best_first
-from rules.takenoko.rollout import PLANNED, Lookahead, plan_values
+from rules.takenoko.rollout import PLANNED, Lookahead, plan_values, surely_better
 from rules.takenoko.rules import apply, legal_actions, outcome
 from rules.takenoko.state import TakenokoState
 
@@ -95,8 +95,7 @@ def choose_strong(state: TakenokoState, seat: Seat, rng: random.Random) -> Taken
             totals[n] += search.after(world, action, 0)
     ranked = sorted(range(len(legal)), key=lambda n: (-totals[n], n))
     plans = [legal[n] for n in ranked[: LOOKAHEAD.plans]]
-    values = plan_values(state, seat, plans, rng, LOOKAHEAD)
-    choice = plans[max(range(len(plans)), key=lambda n: (values[n], -n))]
+    choice = plans[surely_better(plan_values(state, seat, plans, rng, LOOKAHEAD), LOOKAHEAD.sure)]
     return _lay_what_is_left(state, seat, legal) if choice == END else choice
 
 

@@ -40,7 +40,7 @@ from rules.takenoko.appraise import WEIGHTS, Weights, appraise
 from rules.takenoko.data import CARDS, CATEGORIES, COLOUR_INDEX, MAX_HEIGHT, PLOTS, Card
 from rules.takenoko.garden import canal_spots, spots
 from rules.takenoko.guess import sample_world
-from rules.takenoko.hexes import POND, edge_hexes, neighbours
+from rules.takenoko.hexes import DIRS, POND, edge_hexes, neighbours
 from rules.takenoko.objectives import best_first, met
 from rules.takenoko.rules import apply, legal_actions
 from rules.takenoko.scoring import outcome_of, score
@@ -59,12 +59,14 @@ WON = 10.0
 @dataclass(frozen=True)
 class Lookahead:
     """How far the strong AI looks: ``plans`` of the open decision (the one-turn search's best),
-    each played in ``worlds`` worlds for up to ``rounds`` rounds, then judged (appraise.py) if
+    each played on in ``worlds`` worlds for up to ``rounds`` rounds, then judged (appraise.py) if
     the game goes on."""
 
     worlds: int = 6
     plans: int = 3
     rounds: int = 40
+    sure: float = 2.0
+    """How many standard errors a plan must gain to replace the search's best (``surely_better``)."""
     weights: Weights = WEIGHTS
 
 
@@ -74,17 +76,33 @@ def plan_values(
     plans: list[TakenokoAction],
     rng: random.Random,
     look: Lookahead,
-) -> list[float]:
-    """The mean result, over ``look.worlds`` worlds, of each plan's game played on (``played``):
-    every plan meets the same worlds and the same dice, so they differ by the plan alone."""
-    totals = [0.0] * len(plans)
+) -> list[list[float]]:
+    """Each plan's results, one per world (``look.worlds`` of them), of its game played on
+    (``played``): every plan meets the same worlds and the same dice, so in one world they differ
+    by the plan alone."""
+    found: list[list[float]] = [[] for _ in plans]
     for _ in range(look.worlds):
         world = sample_world(state, seat, random.Random(rng.random()))
         dice = rng.random()
         for n, action in enumerate(plans):
             end_of_turn = finish_turn(world, seat, action, dice, look.weights)
-            totals[n] += played(end_of_turn, seat, random.Random(dice), look)
-    return [total / look.worlds for total in totals]
+            found[n].append(played(end_of_turn, seat, random.Random(dice), look))
+    return found
+
+
+def surely_better(values: list[list[float]], sure: float) -> int:
+    """The plan to play: the first (the one-turn search's best) unless another one's games end
+    better in the same worlds by more than ``sure`` standard errors of the difference (the games
+    played on are noisy: a plan is not given up for a lucky draw), the one that beats it most."""
+    chosen, best_gain = 0, 0.0
+    worlds = len(values[0])
+    for n in range(1, len(values)):
+        gains = [a - b for a, b in zip(values[n], values[0], strict=True)]
+        mean = sum(gains) / worlds
+        spread = (sum((g - mean) ** 2 for g in gains) / max(1, worlds - 1)) ** 0.5
+        if mean > best_gain and mean > sure * spread / worlds**0.5:
+            chosen, best_gain = n, mean
+    return chosen
 
 
 def finish_turn(
@@ -172,7 +190,7 @@ class _Hand:
     """What a seat's hand asks of the garden: per colour, the sections its panda cards still lack,
     its gardener cards, its plot cards' colours."""
 
-    __slots__ = ("cards", "gardener", "lack", "plots")
+    __slots__ = ("cards", "gardener", "lack", "plots", "spare")
 
     def __init__(self, w: TakenokoWork, seat: Seat) -> None:
         self.cards = [CARDS[c] for c in w.hands[seat]]
@@ -183,6 +201,8 @@ class _Hand:
                     need[i] += card.need[i]
         eaten = w.boards[seat].eaten
         self.lack = [max(0, need[i] - eaten[i]) for i in range(3)]
+        self.spare = [max(0, eaten[i] - need[i]) for i in range(3)]
+        """Sections on the board no panda card in hand asks for, per colour."""
         self.gardener = [c for c in self.cards if c.category == "GA"]
         self.plots = {colour for c in self.cards if c.category == "PL" for colour in c.colours}
 
@@ -212,7 +232,8 @@ class Player:
             return PLOT[max(w.drawn, key=lambda p: _plot_worth(p, hand))]
         if step == "plot_spot":
             colour = w.placing[0]
-            return spot(max(spots(w), key=lambda h: _spot_worth(w, h, colour)))
+            lacking = hand.lack[COLOUR_INDEX[colour]] > 0
+            return spot(max(spots(w), key=lambda h: _spot_worth(w, h, colour, lacking)))
         if step == "plot_chip":
             return NO_CHIP
         if step == "canal":
@@ -246,7 +267,7 @@ class Player:
                 "gardener",
                 "gardener" in kinds and max(map(lambda h: _growth(w, h, hand), _figure_moves(w, w.gardener))) >= 1.0,
             ),
-            ("objective", held < 3),
+            ("objective", held < 4),
             ("plot", _plot_wanted(w, hand)),
             ("irrigation", not w.boards[seat].canals and _dry_wanted(w, hand)),
             ("objective", True),
@@ -299,25 +320,35 @@ def _figure_moves(w: TakenokoWork, start: tuple[int, int]) -> list[tuple[int, in
 
 
 def _eat(w: TakenokoWork, h: tuple[int, int], hand: _Hand) -> float:
-    """What the panda eating on ``h`` is worth: much for a colour its cards lack, a little else."""
+    """What the panda eating on ``h`` is worth: much for a colour its cards lack, a little for a
+    spare section while the board holds fewer than two of that colour (more starve the reserve)."""
     plot = w.plot_at(h)
     if plot is None or plot.height == 0 or plot.improvement == "e":
         return 0.0
-    lack = hand.lack[COLOUR_INDEX[plot.colour]]
-    return 2.0 + lack if lack else 0.3
+    i = COLOUR_INDEX[plot.colour]
+    if hand.lack[i]:
+        return 2.0 + hand.lack[i]
+    return 0.3 if hand.spare[i] < 2 else 0.0
 
 
 def _growth(w: TakenokoWork, h: tuple[int, int], hand: _Hand) -> float:
-    """What the gardener on ``h`` grows that the seat wants (TK-GARD-03/05)."""
+    """What the gardener on ``h`` grows that the seat wants (TK-GARD-03/05), more for a section its
+    panda cards lack that the panda can eat later in the turn."""
     plot = w.plot_at(h)
     if plot is None:
         return 0.0
-    value = _plot_growth(plot, hand)
-    for n in neighbours(h):
-        other = w.plot_at(n)
-        if other is not None and other.colour == plot.colour:
-            value += _plot_growth(other, hand)
+    grown = [plot, *(o for o in map(w.plot_at, neighbours(h)) if o is not None and o.colour == plot.colour)]
+    value = sum(_plot_growth(p, hand) for p in grown)
+    if hand.lack[COLOUR_INDEX[plot.colour]] and "panda" not in w.used and _actions_left(w) >= 2:
+        reach = set(_figure_moves(w, w.panda))
+        if any((p.q, p.r) in reach and _plot_growth(p, hand) > 0.0 and p.improvement != "e" for p in grown):
+            value += 2.0
     return value
+
+
+def _actions_left(w: TakenokoWork) -> int:
+    """Actions the seat playing may still take this turn (TK-ACT-01, TK-WEATHER-02)."""
+    return (3 if w.condition == "SUN" else 2) - len(w.used)
 
 
 def _plot_growth(plot: Plot | None, hand: _Hand) -> float:
@@ -354,16 +385,31 @@ def _plot_worth(plot_id: str, hand: _Hand) -> float:
     return value + (1.5 if colour in hand.plots else 0.0)
 
 
-def _spot_worth(w: TakenokoWork, h: tuple[int, int], colour: str) -> float:
+def _spot_worth(w: TakenokoWork, h: tuple[int, int], colour: str, lacking: bool) -> float:
     """What laying a plot of ``colour`` on ``h`` is worth: watered at once by the pond (TK-IRR-03),
+    in the panda's line when its panda cards lack the colour (it sprouts, the panda eats it),
     beside plots of its colour."""
     around = neighbours(h)
     value = 1.0 if POND in around else 0.0
+    if lacking and value and _in_line(w.panda, h, w.facts().placement.placed):
+        value += 1.0
     for n in around:
         plot = w.plot_at(n)
         if plot is not None and plot.colour == colour:
             value += 0.4
     return value
+
+
+def _in_line(start: tuple[int, int], h: tuple[int, int], placed: frozenset[tuple[int, int]]) -> bool:
+    """Whether a figure on ``start`` would reach ``h`` in a straight line once a plot lies there
+    (TK-GARD-02: over placed hexes only)."""
+    for dq, dr in DIRS:
+        at = (start[0] + dq, start[1] + dr)
+        while at in placed:
+            at = (at[0] + dq, at[1] + dr)
+        if at == h:
+            return True
+    return False
 
 
 def _plot_wanted(w: TakenokoWork, hand: _Hand) -> bool:
