@@ -32,7 +32,7 @@ from rules.takenoko.appraise import WEIGHTS, Weights, appraise, turns_left
 from rules.takenoko.data import CATEGORIES
 from rules.takenoko.guess import sample_world
 from rules.takenoko.objectives import best_first
-from rules.takenoko.rollout import PLANNED, Lookahead, plan_values, surely_better
+from rules.takenoko.rollout import Lookahead, near_the_end, plan_values, surely_better
 from rules.takenoko.rules import apply, legal_actions, outcome
 from rules.takenoko.state import TakenokoState
 
@@ -85,7 +85,12 @@ def choose_strong(state: TakenokoState, seat: Seat, rng: random.Random) -> Taken
     """The strong AI's choice: the one-turn search's few best plans for which action, deck or
     weather to take, played on to the game's end (rollout.py); elsewhere the search's choice."""
     legal = list(legal_actions(state, seat))
-    if len(legal) == 1 or state.step not in PLANNED or _forced(state, legal) is not None:
+    if (
+        len(legal) == 1
+        or state.step not in LOOKAHEAD.steps
+        or not near_the_end(state, LOOKAHEAD)
+        or _forced(state, legal) is not None
+    ):
         return decide(state, seat, rng, STRONG)
     totals = [0.0] * len(legal)
     for _ in range(STRONG.worlds):

@@ -37,7 +37,7 @@ from rules.takenoko.actions import (
     tile,
 )
 from rules.takenoko.appraise import WEIGHTS, Weights, appraise
-from rules.takenoko.data import CARDS, CATEGORIES, COLOUR_INDEX, MAX_HEIGHT, PLOTS, Card
+from rules.takenoko.data import CARDS, CATEGORIES, COLOUR_INDEX, MAX_HEIGHT, PLOTS, Card, objectives_needed
 from rules.takenoko.garden import canal_spots, spots
 from rules.takenoko.guess import sample_world
 from rules.takenoko.hexes import DIRS, POND, edge_hexes, neighbours
@@ -47,10 +47,6 @@ from rules.takenoko.scoring import outcome_of, score
 from rules.takenoko.state import Plot, TakenokoState
 from rules.takenoko.weather import effect_choices, face_choices, tile_choices
 from rules.takenoko.work import TakenokoWork
-
-PLANNED = frozenset(("action", "category", "face"))
-"""The decisions the look ahead weighs (which action, which deck, which weather); the others (where
-a figure goes, which plot, which spot) are the one-turn search's."""
 
 WON = 10.0
 """What winning a game played on is worth, in points of margin."""
@@ -62,12 +58,25 @@ class Lookahead:
     each played on in ``worlds`` worlds for up to ``rounds`` rounds, then judged (appraise.py) if
     the game goes on."""
 
-    worlds: int = 6
+    steps: tuple[str, ...] = ("action", "category", "face")
+    """The decisions it weighs (which action, which deck, which weather); the others (where a
+    figure goes, which plot, which spot) are the one-turn search's."""
+    cards_left: int = 2
+    """It looks ahead once a seat is this many validated cards from the Emperor (TK-END-01), or the
+    Emperor is taken: then the games played on are short and tell how the race ends, which the
+    pace so far (appraise.turns_left) judges worst."""
+    worlds: int = 16
     plans: int = 3
     rounds: int = 40
-    sure: float = 2.0
+    sure: float = 1.0
     """How many standard errors a plan must gain to replace the search's best (``surely_better``)."""
     weights: Weights = WEIGHTS
+
+
+def near_the_end(state: TakenokoState, look: Lookahead) -> bool:
+    """Whether a seat is within ``look.cards_left`` validated cards of the Emperor, or has it."""
+    needed = objectives_needed(state.players)
+    return state.emperor >= 0 or max(len(done) for done in state.done) >= needed - look.cards_left
 
 
 def plan_values(
