@@ -11,7 +11,10 @@ beam, positions) bound the search, never the clock.
 
 - ``normal`` (``Game.ai``, and the AI that plays for an absent player): one world, a beam of two
   (``NORMAL``).
-- ``strong``: two worlds and a wider beam (``STRONG``).
+- ``strong``: two worlds and a wider beam (``STRONG``); once a seat nears the Emperor, its few best
+  plans for the open action, deck or weather are played on to the game's end in more worlds, every
+  seat by a quick rule of thumb (rollout.py, ``LOOKAHEAD``), and another plan replaces the best one
+  only when its games surely end better.
 - ``easy``: a beginner's mistakes, not random ones: it takes one step at a time without looking
   at what its actions do together, keeps no eye on the other players, hoards cards (a fuller
   hand always looks good), draws from a deck on a hunch (one card's worth) and is in no hurry to
@@ -82,8 +85,8 @@ def choose_easy(state: TakenokoState, seat: Seat, rng: random.Random) -> Takenok
 
 
 def choose_strong(state: TakenokoState, seat: Seat, rng: random.Random) -> TakenokoAction:
-    """The strong AI's choice: the one-turn search's few best plans for which action, deck or
-    weather to take, played on to the game's end (rollout.py); elsewhere the search's choice."""
+    """The strong AI's choice: near the game's end, the one-turn search's few best plans for which
+    action, deck or weather to take, played on to the end (rollout.py); else the search's choice."""
     legal = list(legal_actions(state, seat))
     if (
         len(legal) == 1

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from rules.takenoko import GAME
-from rules.takenoko.ai import choose_strong
-from rules.takenoko.rollout import WON, Lookahead, Player, _Quiet, margin, plan_values
+from rules.takenoko.ai import LOOKAHEAD, choose_strong
+from rules.takenoko.rollout import WON, Lookahead, Player, _Quiet, margin, near_the_end, plan_values, surely_better
 from rules.takenoko.rules import legal_actions
 from rules.takenoko.state import TakenokoState
 from rules.takenoko.turn import candidates, choices
@@ -46,9 +46,34 @@ def test_a_finished_game_counts_its_margin_and_the_win() -> None:
     assert margin(tied, -1, 1) == 0
 
 
+def test_the_look_ahead_waits_for_a_seat_near_the_emperor() -> None:
+    """TK-END-01: the games are played on once a seat is ``cards_left`` cards from the Emperor's
+    count (7 at 4 players, 9 at 2), or once the Emperor is taken."""
+    state = GAME.start(4, {}, 1)
+    look = Lookahead(cards_left=2)
+    assert not near_the_end(state, look)
+    four = ("PA-GG-1", "PA-GG-2", "PA-GG-3", "PA-GG-4")
+    assert not near_the_end(state.model_copy(update={"done": (four, (), (), ())}), look)
+    assert near_the_end(state.model_copy(update={"done": ((), (), (*four, "PA-GG-5"), ())}), look)
+    assert near_the_end(state.model_copy(update={"emperor": 3}), look)
+
+
+def test_a_plan_replaces_the_searchs_best_only_when_it_surely_gains() -> None:
+    """A plan whose games end better in every world by a steady margin replaces the first one; a
+    gain that one lucky world makes does not."""
+    first = [0.0, 2.0, -1.0, 5.0]
+    assert surely_better([first, [v + 1.0 for v in first]], 2.0) == 1
+    assert surely_better([first, [v + 1.0 for v in first], [v + 3.0 for v in first]], 2.0) == 2
+    assert surely_better([first, [8.0, 2.0, -1.0, 5.0]], 2.0) == 0
+    assert surely_better([first, [v - 1.0 for v in first]], 0.0) == 0
+
+
 def test_the_plans_are_judged_alike_for_the_same_random_source() -> None:
-    """The same state, seat and seed give the same values and the same choice."""
-    state = next(s for s in STATES if s.step == "action" and len(legal_actions(s, s.turn)) > 2)
+    """The same state, seat and seed give the same values and the same choice (near the end, where
+    the strong AI plays the plans on)."""
+    state = next(
+        s for s in STATES if s.step == "action" and len(legal_actions(s, s.turn)) > 2 and near_the_end(s, LOOKAHEAD)
+    )
     plans = list(legal_actions(state, state.turn))[:2]
     first = plan_values(state, state.turn, plans, random.Random(3), LOOK)
     assert plan_values(state, state.turn, plans, random.Random(3), LOOK) == first
