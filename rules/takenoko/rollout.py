@@ -1,11 +1,14 @@
-"""The strong AI's look ahead: its turn's few best plans, each played on in worlds its seat cannot
-tell from the real one to the end of the game (or a horizon of rounds), every seat then played by
-a quick rule of thumb; the plan whose games end best is kept.
+"""The strong AI's look ahead: once a seat nears the Emperor, its turn's few best plans, each played
+on in worlds its seat cannot tell from the real one to the end of the game (or a horizon of
+rounds), every seat then played by a quick rule of thumb; the search's best plan is kept unless
+another one's games surely end better.
 
 The one-turn search (ai.py) judges a position by the points each seat can expect at the pace it has
 kept so far (appraise.py), and a rival that speeds up (a panda rush holding four panda cards) ends
 the game sooner than that pace says. Playing the game on shows it: the rival's cards are met, the
-Emperor taken, and a plan that pays after the game has ended scores nothing.
+Emperor taken, and a plan that pays after the game has ended scores nothing. Earlier in the game
+the games played on are long, their results too noisy to beat the search's judgement, and they
+weigh the rule of thumb's play more than the plan (it meets few plot and gardener cards).
 
 A plan is a choice of the open decision followed by the rest of the turn, each step the one the
 AI's judgement prefers (appraise.py). The game then goes on with ``Player`` for every seat, on a
