@@ -30,12 +30,12 @@ import random
 from dataclasses import dataclass
 
 from rules.engine import Seat, SeededOnFirstUse
-from rules.takenoko.actions import ACT, END, VALIDATE, TakenokoAction
+from rules.takenoko.actions import ACT, END, TakenokoAction
 from rules.takenoko.appraise import WEIGHTS, Weights, appraise, turns_left
 from rules.takenoko.data import CATEGORIES
 from rules.takenoko.guess import sample_world
-from rules.takenoko.objectives import best_first
 from rules.takenoko.rollout import Lookahead, near_the_end, plan_values, surely_better
+from rules.takenoko.rollout import forced as _forced
 from rules.takenoko.rules import apply, legal_actions, outcome
 from rules.takenoko.state import TakenokoState
 
@@ -95,12 +95,7 @@ def choose_strong(state: TakenokoState, seat: Seat, rng: random.Random) -> Taken
         or _forced(state, legal) is not None
     ):
         return decide(state, seat, rng, STRONG)
-    totals = [0.0] * len(legal)
-    for _ in range(STRONG.worlds):
-        world = sample_world(state, seat, random.Random(rng.random()))
-        search = _Search(seat, STRONG, rng.random())
-        for n, action in enumerate(legal):
-            totals[n] += search.after(world, action, 0)
+    totals = _totals(state, seat, rng, STRONG, legal)
     ranked = sorted(range(len(legal)), key=lambda n: (-totals[n], n))
     plans = [legal[n] for n in ranked[: LOOKAHEAD.plans]]
     choice = plans[surely_better(plan_values(state, seat, plans, rng, LOOKAHEAD), LOOKAHEAD.sure)]
@@ -115,14 +110,22 @@ def decide(state: TakenokoState, seat: Seat, rng: random.Random, level: Level) -
     forced = _forced(state, legal)
     if forced is not None:
         return forced
+    totals = _totals(state, seat, rng, level, legal)
+    choice = legal[max(range(len(legal)), key=lambda n: (totals[n], -n))]
+    return _lay_what_is_left(state, seat, legal) if choice == END else choice
+
+
+def _totals(
+    state: TakenokoState, seat: Seat, rng: random.Random, level: Level, legal: list[TakenokoAction]
+) -> list[float]:
+    """Each legal choice's value summed over the worlds ``level`` deals (its turn searched on)."""
     totals = [0.0] * len(legal)
     for _ in range(level.worlds):
         world = sample_world(state, seat, random.Random(rng.random()))
         search = _Search(seat, level, rng.random())
         for n, action in enumerate(legal):
             totals[n] += search.after(world, action, 0)
-    choice = legal[max(range(len(legal)), key=lambda n: (totals[n], -n))]
-    return _lay_what_is_left(state, seat, legal) if choice == END else choice
+    return totals
 
 
 def _lay_what_is_left(state: TakenokoState, seat: Seat, legal: list[TakenokoAction]) -> TakenokoAction:
@@ -139,16 +142,6 @@ def _lay_what_is_left(state: TakenokoState, seat: Seat, legal: list[TakenokoActi
     if any(board.chips) and ACT["place_chip"] in legal:
         return ACT["place_chip"]
     return END
-
-
-def _forced(state: TakenokoState, legal: list[TakenokoAction]) -> TakenokoAction | None:
-    """The choices every level makes alike: validate at once (a validated card is never lost), the
-    best card first."""
-    if ACT["validate"] in legal:
-        return ACT["validate"]
-    if state.step == "validate":
-        return VALIDATE[best_first([a.name for a in legal])]
-    return None
 
 
 def _judge(state: TakenokoState, seat: Seat, weights: Weights) -> float:

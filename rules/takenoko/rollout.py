@@ -125,9 +125,9 @@ def finish_turn(
     state, _ = apply(state, seat, action, SeededOnFirstUse(seed))
     while state.step != "over" and state.turn == seat:
         legal = list(legal_actions(state, seat))
-        forced = _forced(state, legal)
-        if forced is not None or len(legal) == 1:
-            state, _ = apply(state, seat, forced or legal[0], SeededOnFirstUse(seed))
+        alike = forced(state, legal)
+        if alike is not None or len(legal) == 1:
+            state, _ = apply(state, seat, alike or legal[0], SeededOnFirstUse(seed))
             continue
         best: tuple[float, TakenokoState] | None = None
         for choice in legal:
@@ -140,8 +140,9 @@ def finish_turn(
     return state
 
 
-def _forced(state: TakenokoState, legal: list[TakenokoAction]) -> TakenokoAction | None:
-    """Validate at once, the best card first (as every level does)."""
+def forced(state: TakenokoState, legal: list[TakenokoAction]) -> TakenokoAction | None:
+    """The choices every level of the AI makes alike: validate at once (a validated card is never
+    lost), the best card first."""
     if ACT["validate"] in legal:
         return ACT["validate"]
     if state.step == "validate":
