@@ -11,7 +11,10 @@ beam, positions) bound the search, never the clock.
 
 - ``normal`` (``Game.ai``, and the AI that plays for an absent player): one world, a beam of two
   (``NORMAL``).
-- ``strong``: two worlds and a wider beam (``STRONG``).
+- ``strong``: two worlds and a wider beam (``STRONG``); once a seat nears the Emperor, its few best
+  plans for the open action, deck or weather are played on to the game's end in more worlds, every
+  seat by a quick rule of thumb (rollout.py, ``LOOKAHEAD``), and another plan replaces the best one
+  only when its games surely end better.
 - ``easy``: a beginner's mistakes, not random ones: it takes one step at a time without looking
   at what its actions do together, keeps no eye on the other players, hoards cards (a fuller
   hand always looks good), draws from a deck on a hunch (one card's worth) and is in no hurry to
@@ -27,11 +30,12 @@ import random
 from dataclasses import dataclass
 
 from rules.engine import Seat, SeededOnFirstUse
-from rules.takenoko.actions import ACT, END, VALIDATE, TakenokoAction
+from rules.takenoko.actions import ACT, END, TakenokoAction
 from rules.takenoko.appraise import WEIGHTS, Weights, appraise, turns_left
 from rules.takenoko.data import CATEGORIES
 from rules.takenoko.guess import sample_world
-from rules.takenoko.objectives import best_first
+from rules.takenoko.rollout import Lookahead, near_the_end, plan_values, surely_better
+from rules.takenoko.rollout import forced as _forced
 from rules.takenoko.rules import apply, legal_actions, outcome
 from rules.takenoko.state import TakenokoState
 
@@ -66,6 +70,8 @@ EASY = Level(
 )
 NORMAL = Level(worlds=1, beam=(2, 1), positions=300)
 STRONG = Level(worlds=2, beam=(3, 2, 1), positions=500)
+LOOKAHEAD = Lookahead()
+"""How far the strong AI plays its best plans on (rollout.py)."""
 
 
 def choose(state: TakenokoState, seat: Seat, rng: random.Random) -> TakenokoAction:
@@ -79,8 +85,21 @@ def choose_easy(state: TakenokoState, seat: Seat, rng: random.Random) -> Takenok
 
 
 def choose_strong(state: TakenokoState, seat: Seat, rng: random.Random) -> TakenokoAction:
-    """The strong AI's choice."""
-    return decide(state, seat, rng, STRONG)
+    """The strong AI's choice: near the game's end, the one-turn search's few best plans for which
+    action, deck or weather to take, played on to the end (rollout.py); else the search's choice."""
+    legal = list(legal_actions(state, seat))
+    if (
+        len(legal) == 1
+        or state.step not in LOOKAHEAD.steps
+        or not near_the_end(state, LOOKAHEAD)
+        or _forced(state, legal) is not None
+    ):
+        return decide(state, seat, rng, STRONG)
+    totals = _totals(state, seat, rng, STRONG, legal)
+    ranked = sorted(range(len(legal)), key=lambda n: (-totals[n], n))
+    plans = [legal[n] for n in ranked[: LOOKAHEAD.plans]]
+    choice = plans[surely_better(plan_values(state, seat, plans, rng, LOOKAHEAD), LOOKAHEAD.sure)]
+    return _lay_what_is_left(state, seat, legal) if choice == END else choice
 
 
 def decide(state: TakenokoState, seat: Seat, rng: random.Random, level: Level) -> TakenokoAction:
@@ -91,14 +110,22 @@ def decide(state: TakenokoState, seat: Seat, rng: random.Random, level: Level) -
     forced = _forced(state, legal)
     if forced is not None:
         return forced
+    totals = _totals(state, seat, rng, level, legal)
+    choice = legal[max(range(len(legal)), key=lambda n: (totals[n], -n))]
+    return _lay_what_is_left(state, seat, legal) if choice == END else choice
+
+
+def _totals(
+    state: TakenokoState, seat: Seat, rng: random.Random, level: Level, legal: list[TakenokoAction]
+) -> list[float]:
+    """Each legal choice's value summed over the worlds ``level`` deals (its turn searched on)."""
     totals = [0.0] * len(legal)
     for _ in range(level.worlds):
         world = sample_world(state, seat, random.Random(rng.random()))
         search = _Search(seat, level, rng.random())
         for n, action in enumerate(legal):
             totals[n] += search.after(world, action, 0)
-    choice = legal[max(range(len(legal)), key=lambda n: (totals[n], -n))]
-    return _lay_what_is_left(state, seat, legal) if choice == END else choice
+    return totals
 
 
 def _lay_what_is_left(state: TakenokoState, seat: Seat, legal: list[TakenokoAction]) -> TakenokoAction:
@@ -115,16 +142,6 @@ def _lay_what_is_left(state: TakenokoState, seat: Seat, legal: list[TakenokoActi
     if any(board.chips) and ACT["place_chip"] in legal:
         return ACT["place_chip"]
     return END
-
-
-def _forced(state: TakenokoState, legal: list[TakenokoAction]) -> TakenokoAction | None:
-    """The choices every level makes alike: validate at once (a validated card is never lost), the
-    best card first."""
-    if ACT["validate"] in legal:
-        return ACT["validate"]
-    if state.step == "validate":
-        return VALIDATE[best_first([a.name for a in legal])]
-    return None
 
 
 def _judge(state: TakenokoState, seat: Seat, weights: Weights) -> float:
