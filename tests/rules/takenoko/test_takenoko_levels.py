@@ -50,6 +50,7 @@ def test_every_level_plays_whole_games(level: str, players: int) -> None:
     assert plies < 3000
 
 
+@pytest.mark.usefixtures("quick_lookahead")
 def test_the_strong_level_plays_to_the_end() -> None:
     """A strong table plays to the end too: the last turns of a 2-player game, both seats strong
     (it searches more, so one short game is enough; the mixed table below has a strong seat among
@@ -60,6 +61,7 @@ def test_the_strong_level_plays_to_the_end() -> None:
 
 
 @pytest.mark.parametrize("players", [2])
+@pytest.mark.usefixtures("quick_lookahead")
 def test_a_strong_seat_plays_whole_games(players: int) -> None:
     """A strong seat plays a whole game from the first turn, the other seat normal (one strong
     seat keeps it to seconds: the strong AI searches two worlds, wider); larger tables play
@@ -72,6 +74,7 @@ def test_a_strong_seat_plays_whole_games(players: int) -> None:
     assert moves[0] > 20
 
 
+@pytest.mark.usefixtures("quick_lookahead")
 def test_mixed_levels_share_a_table() -> None:
     """Seats at different levels play the end of one game together."""
     state, ply = late_in_a_game(3, 77)

@@ -47,6 +47,7 @@ def test_each_strategy_reads_only_its_own_view(name: str) -> None:
     assert {"action", "gardener", "panda", "plot_spot", "category"} <= steps
 
 
+@pytest.mark.usefixtures("quick_lookahead")
 @pytest.mark.parametrize("level", AI_LEVELS)
 def test_the_ai_reads_only_its_own_view(level: str) -> None:
     """The AI at every level plays the same whatever the other seats privately hold: it never reads
