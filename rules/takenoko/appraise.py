@@ -5,7 +5,9 @@ The model, in actions (a turn gives two):
 
 - every card in hand costs the actions still needed to meet it: panda sections still to eat
   (TK-OBJ-06), growth, irrigation and an improvement for a gardener card (TK-OBJ-04/05), plots
-  to lay and irrigate for a plot card's cheapest placement (TK-OBJ-03);
+  to lay and irrigate for a plot card's cheapest placement (TK-OBJ-03); the hand is costed
+  together (a section or a bamboo serves one card), and bamboo grown where the other seats'
+  pandas are hungry for its colour costs more growth;
 - the game lasts until the first player reaches the Emperor's count (TK-END-01), each at the pace
   it has kept so far: that gives the actions the seat has left;
 - the seat spends them on its cards, the most points per action first; what is left draws and
@@ -32,10 +34,11 @@ from rules.takenoko.data import (
     HAND_LIMIT,
     MAX_HEIGHT,
     Card,
+    Triple,
     objectives_needed,
 )
 from rules.takenoko.facts import Placement, canal_facts, edge_info, garden_facts
-from rules.takenoko.hexes import POND, edge_key, neighbours
+from rules.takenoko.hexes import POND, Hex, edge_key, neighbours
 from rules.takenoko.state import Plot, TakenokoState
 from rules.takenoko.turn import action_kinds
 from rules.takenoko.work import TakenokoWork
@@ -99,14 +102,14 @@ def appraise(state: TakenokoState, seat: Seat, weights: Weights = WEIGHTS) -> fl
         return 0.0
     left = turns_left(state)
     view = view_of(state)
-    mine = expected(state, seat, left, weights, view)
+    unseen = _unseen_panda(state, seat)
+    mine = expected(state, seat, left, weights, view, _hunger(state, seat, unseen))
     # A game that drags on (every bamboo eaten and hoarded, hands that cannot be met) is not won by
     # denying the others: past STALL rounds the seat weighs only its own points, so two AIs never
     # starve each other to the round limit (TK-END-06).
     stall = min(1.0, max(0.0, (state.round - STALL) / STALL_FADE))
     if stall >= 1.0:
         return mine
-    unseen = _unseen_panda(state, seat)
     others = [
         expected_other(state, o, left, weights, view, unseen, _turn_before(state, o, seat))
         for o in range(state.players)
@@ -143,12 +146,19 @@ def _played_last(state: TakenokoState, seat: Seat) -> bool:
 
 
 # -- one seat's expectations -------------------------------------------------------------------------
-def expected(state: TakenokoState, seat: Seat, left: list[float], weights: Weights, view: _View) -> float:
+def expected(
+    state: TakenokoState,
+    seat: Seat,
+    left: list[float],
+    weights: Weights,
+    view: _View,
+    hunger: Hunger = (0.0, 0.0, 0.0),
+) -> float:
     """The points ``seat`` can expect by the end: validated ones, its hand's, later draws'."""
     board = state.boards[seat]
     last = left[seat] == 0.0
     actions = 2.0 * left[seat] + _actions_now(state, seat)
-    costs = card_costs(view, state, seat)
+    costs = card_costs(view, state, seat, hunger)
     # A canal with no edge to go on serves nothing: counting it had the AI take IRRIGATION again
     # and again late in the game and end it holding up to 7 canals (TK-IRR-02).
     usable = min(board.canals, view.canal_spots)
@@ -195,9 +205,7 @@ def expected_other(
     cards: list[tuple[float, Cost]] = [(points, (cost, 0))] * (len(hand) - pandas)
     if pandas and unseen:
         eaten = state.boards[seat].eaten
-        # What it has eaten and not yet spent says which cards it holds (a seat eats what its
-        # cards lack): a kind is likelier the more of those sections it would use.
-        likely = {need: n * (1.0 + INFER * sum(map(min, need, eaten))) for need, n in unseen.items()}
+        likely = _likely(unseen, eaten)
         count = sum(likely.values())
         mean_points = sum(PANDA_POINTS[need] * n for need, n in likely.items()) / count
         mean_cost = sum(_panda_cost(view, need, eaten) * n for need, n in likely.items()) / count
@@ -240,6 +248,34 @@ that the card would use."""
 Need = tuple[int, int, int]
 PANDA_POINTS: dict[Need, int] = {card.need: card.points for card in CARDS.values() if card.category == "PA"}
 """The points of each kind of panda card, by the sections it needs."""
+
+
+def _likely(unseen: dict[Need, int], eaten: Triple) -> dict[Need, float]:
+    """How likely each kind of unseen panda card is in the hand of a seat with ``eaten`` on its
+    board: what it has eaten and not yet spent says which cards it holds (a seat eats what its
+    cards lack), so a kind is likelier the more of those sections it would use."""
+    return {need: n * (1.0 + INFER * sum(map(min, need, eaten))) for need, n in unseen.items()}
+
+
+def _hunger(state: TakenokoState, seat: Seat, unseen: dict[Need, int]) -> Hunger:
+    """The sections of each colour the other seats' panda cards still lack, as ``seat`` judges
+    them (their card backs and boards are public, TK-OBJ-06): what their pandas will eat."""
+    found = [0.0, 0.0, 0.0]
+    if not unseen:
+        return (0.0, 0.0, 0.0)
+    for other in range(state.players):
+        if other == seat:
+            continue
+        pandas = sum(1 for c in state.hands[other] if c[:2] == "PA")
+        if not pandas:
+            continue
+        eaten = state.boards[other].eaten
+        likely = _likely(unseen, eaten)
+        count = sum(likely.values())
+        for i in range(3):
+            mean = sum(need[i] * n for need, n in likely.items()) / count
+            found[i] += max(0.0, pandas * mean - eaten[i])
+    return (found[0], found[1], found[2])
 
 
 def _unseen_panda(state: TakenokoState, seat: Seat) -> dict[Need, int]:
@@ -474,12 +510,17 @@ Cost = tuple[float, int]
 unless the board holds one)."""
 
 
-def card_costs(view: _View, state: TakenokoState, seat: Seat) -> list[tuple[float, Cost, str]]:
-    """(points, cost, category) for each card in ``seat``'s hand; the sections on the board serve
-    the panda cards worth most first."""
+def card_costs(
+    view: _View, state: TakenokoState, seat: Seat, hunger: Hunger = (0.0, 0.0, 0.0)
+) -> list[tuple[float, Cost, str]]:
+    """(points, cost, category) for each card in ``seat``'s hand, the hand costed together: the
+    sections on the board serve the panda cards worth most first, and a plot grown for one
+    gardener card serves no other card that asks another height or improvement of it (the most
+    points first); ``hunger`` is what the other seats' pandas are likely to eat of each colour."""
     board = state.boards[seat]
     eaten = list(board.eaten)
     claimed = [0, 0, 0]
+    grown: dict[Hex, Target] = {}
     found = []
     for card in sorted((CARDS[c] for c in state.hands[seat]), key=lambda c: -c.points):
         cost: Cost
@@ -494,7 +535,7 @@ def card_costs(view: _View, state: TakenokoState, seat: Seat) -> list[tuple[floa
                     claimed[i] += 1
             cost = (actions, 0)
         elif card.category == "GA":
-            cost = _gardener_cost(view, card, board.chips)
+            cost = _gardener_cost(view, card, board.chips, grown, hunger)
         else:
             plot_cost = view.plot_costs.get(card.type)
             if plot_cost is None:
@@ -524,32 +565,78 @@ def _growth(view: _View, plot: Plot, target: int, improvement: str | None = None
     return (float(max(0, steps)), view.canals_to(plot))
 
 
-def _gardener_cost(view: _View, card: Card, chips: tuple[int, int, int]) -> Cost:
+Hunger = tuple[float, float, float]
+"""Sections of each colour (G, Y, P) the other seats' pandas are likely to eat."""
+
+Target = tuple[int, str]
+"""A plot's height and improvement, as a gardener card asks them."""
+
+EXPOSED = 0.5
+"""Extra gardener moves per move, for bamboo grown where a hungry panda may eat it, at full
+hunger (two sections of the colour or more wanted by the other seats)."""
+
+
+def _gardener_cost(
+    view: _View,
+    card: Card,
+    chips: tuple[int, int, int],
+    grown: dict[Hex, Target],
+    hunger: Hunger,
+) -> Cost:
     """TK-OBJ-04: the cheapest plot of the colour to grow to 4 with the improvement (a chip laid on
-    a bare plot if needed); TK-OBJ-05: the cheapest ``count`` plots to grow to exactly 3."""
+    a bare plot if needed); TK-OBJ-05: the cheapest ``count`` plots to grow to exactly 3. A plot
+    in ``grown`` is kept for the target it holds (another card of the hand grows it); growing
+    bamboo the other seats' pandas want (``hunger``, TK-PANDA-02) costs more unless an enclosure
+    guards it (TK-IMP-04)."""
     colour = card.colours
+    index = COLOUR_INDEX[colour]
     plots = view.by_colour[colour]
-    if not view.reserve[COLOUR_INDEX[colour]]:
+    if not view.reserve[index]:
         return (FAR, 0)
+    exposed = EXPOSED * min(1.0, hunger[index] / 2.0)
     new_plot = view.draw_cost[colour]
+
+    def free(p: Plot, target: Target) -> bool:
+        kept = grown.get((p.q, p.r))
+        return kept is None or kept == target
+
     if card.count == 1:
         wanted = "" if card.improvement == "0" else card.improvement
+        target: Target = (MAX_HEIGHT, wanted)
         chip = (0.3 if chips["wef".index(wanted)] else 2.5) if wanted else 0.0
-        best: Cost = (new_plot + 3.0 + chip, 1)
+        guarded = 0.0 if wanted == "e" else exposed
+        best: Cost = (new_plot + 3.0 * (1.0 + guarded) + chip, 1)
+        where: Hex | None = None
         for p in plots:
+            if not free(p, target):
+                continue
             if p.improvement == wanted:
                 steps, canals = _growth(view, p, MAX_HEIGHT)
+                steps *= 1.0 + guarded
             elif wanted and not p.improvement and p.height == 0:
                 steps, canals = _growth(view, p, MAX_HEIGHT, wanted)
-                steps += chip
+                steps = steps * (1.0 + guarded) + chip
             else:
                 continue
             if steps + canals < best[0] + best[1]:
                 best = (steps, canals)
+                where = (p.q, p.r)
+        if where is not None:
+            grown[where] = target
         return best
-    costs = sorted((_growth(view, p, card.height) for p in plots), key=sum)[: card.count]
+    target = (card.height, "")
+    ranked = sorted(
+        ((_growth(view, p, card.height), p) for p in plots if free(p, target)),
+        key=lambda item: sum(item[0]),
+    )[: card.count]
+    for _, p in ranked:
+        grown[(p.q, p.r)] = target
+    costs = [(c[0] * (1.0 + (0.0 if p.improvement == "e" else exposed)), c[1]) for c, p in ranked]
     missing = card.count - len(costs)
-    return (0.7 * sum(c[0] for c in costs) + missing * (new_plot + 2.0), sum(c[1] for c in costs) + missing)
+    return (
+        0.7 * sum(c[0] for c in costs) + missing * (new_plot + 2.0 * (1.0 + exposed)),
+        sum(c[1] for c in costs) + missing,
+    )
 
 
 def _plot_cost(view: _View, card: Card) -> Cost:

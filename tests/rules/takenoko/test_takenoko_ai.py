@@ -14,7 +14,7 @@ from rules.engine import AI_LEVELS, ai_player, playout
 from rules.takenoko import GAME
 from rules.takenoko.actions import ACT, VALIDATE
 from rules.takenoko.ai import NORMAL, Level, _judge, decide
-from rules.takenoko.appraise import WEIGHTS, appraise, spend, turns_left
+from rules.takenoko.appraise import WEIGHTS, _hunger, _unseen_panda, appraise, card_costs, spend, turns_left, view_of
 from rules.takenoko.data import CARDS, PLOTS
 from rules.takenoko.guess import sample_world
 from rules.takenoko.state import TakenokoState
@@ -246,3 +246,34 @@ def test_a_canal_with_nowhere_to_go_is_worth_nothing() -> None:
     assert appraise(holding(bare, 2), 0) == appraise(holding(bare, 0), 0)
     grown = position(garden=GARDEN, hands={0: ("PA-GG-1",)}, turn=0)
     assert appraise(holding(grown, 2), 0) > appraise(holding(grown, 0), 0)
+
+
+def gardener_cost(state: TakenokoState, seat: int, card_id: str) -> float:
+    """What ``card_id`` in ``seat``'s hand costs, in actions (canals counted), as the hand is
+    costed together."""
+    view = view_of(state)
+    costs = card_costs(view, state, seat, _hunger(state, seat, _unseen_panda(state, seat)))
+    order = sorted(state.hands[seat], key=lambda c: -CARDS[c].points)
+    steps, canals = costs[order.index(card_id)][1]
+    return steps + canals
+
+
+def test_two_gardener_cards_do_not_count_one_plot_twice() -> None:
+    """TK-OBJ-04/05: one green bamboo cannot stand at 3 sections for one card and at 4 for another:
+    costed together, the card worth less must grow another plot."""
+    garden = [plot("G", 1, 0, 3), plot("Y", 1, -1, 1)]
+    alone = position(garden=garden, hands={0: ("GA-G-0",), 1: ("PL-Y-LINE",)}, turn=0)
+    both = position(garden=garden, hands={0: ("GA-G-0", "GA-G-4x3"), 1: ("PL-Y-LINE",)}, turn=0)
+    assert gardener_cost(alone, 0, "GA-G-0") == 1.0
+    assert gardener_cost(both, 0, "GA-G-0") > 3.0
+
+
+def test_bamboo_a_hungry_panda_may_eat_costs_more_to_grow() -> None:
+    """TK-PANDA-02: a rival holding panda cards and no section eaten eats the bamboo grown for a
+    gardener card before it stands; an enclosure guards it (TK-IMP-04)."""
+    garden = [plot("Y", 1, 0, 1), plot("Y", 1, -1, 1, improvement="e")]
+    mine = {0: ("GA-Y-0", "GA-Y-E")}
+    fed = position(garden=garden, hands={**mine, 1: ("PL-G-LINE",)}, turn=0)
+    hungry = position(garden=garden, hands={**mine, 1: ("PA-YY-1", "PA-YY-2")}, turn=0)
+    assert gardener_cost(hungry, 0, "GA-Y-0") > gardener_cost(fed, 0, "GA-Y-0")
+    assert gardener_cost(hungry, 0, "GA-Y-E") == gardener_cost(fed, 0, "GA-Y-E")
