@@ -273,18 +273,21 @@ class Player:
         if w.boards[seat].canals and any(_canal_worth(w, e, hand) >= 1.0 for e in canal_spots(w)):
             return ACT["place_canal"]
         held = len(hand.cards)
+        meal = max((_eat(w, h, hand) for h in _figure_moves(w, w.panda)), default=0.0) if "panda" in kinds else 0.0
+        grown = (
+            max((_growth(w, h, hand) for h in _figure_moves(w, w.gardener)), default=0.0)
+            if "gardener" in kinds
+            else 0.0
+        )
         for name, wanted in (
             ("objective", held == 0),
-            ("panda", "panda" in kinds and max(map(lambda h: _eat(w, h, hand), _figure_moves(w, w.panda))) >= 2.0),
-            (
-                "gardener",
-                "gardener" in kinds and max(map(lambda h: _growth(w, h, hand), _figure_moves(w, w.gardener))) >= 1.0,
-            ),
+            ("panda", meal >= 2.0),
+            ("gardener", grown >= 1.0),
             ("objective", held < 4),
             ("plot", _plot_wanted(w, hand)),
             ("irrigation", not w.boards[seat].canals and _dry_wanted(w, hand)),
             ("objective", True),
-            ("panda", "panda" in kinds and max(map(lambda h: _eat(w, h, hand), _figure_moves(w, w.panda))) > 0.0),
+            ("panda", meal > 0.0),
             ("gardener", True),
         ):
             if wanted and name in kinds:
