@@ -308,7 +308,7 @@ def weights(state: TopRaceState, seat: int, rival: float = RIVAL) -> list[float]
     return found
 
 
-def _card_push(state: TopRaceState, w: list[float], cid: int) -> float:
+def card_push(state: TopRaceState, w: list[float], cid: int) -> float:
     """What a card is worth by the weights, if every car moved its full points (no look-ahead)."""
     card = CARD[cid]
     if card.pair is not None:
@@ -342,7 +342,7 @@ def reflex(state: TopRaceState, seat: int, opts: list[Action], w: list[float]) -
     open for a car it likes, short and boxed in for one it does not; the favourite as a bet."""
     ask = state.ask
     if ask == "play":
-        return max(opts, key=lambda a: (_card_push(state, w, a.n), -a.n))
+        return max(opts, key=lambda a: (card_push(state, w, a.n), -a.n))
     if ask == "mode":
         pair = CARD[state.card].pair
         assert pair is not None, "a mode is only asked for a pair card"
