@@ -11,8 +11,8 @@ that it is also its standing order (``plan``, TR-ORD-2). It never plays a breakd
 front car (``sensible``).
 
 The easy AI makes a newcomer's mistakes, on purpose and always the same ones (``easy_action``).
-The reflexes (``reflex``) are a quick player by a weight per car: the easy AI's play, and how the
-strong AI's search expects the other seats to answer.
+The reflexes (``reflex``) are a quick player by a weight per car: the easy AI's play, and the
+choices inside a card of the strong AI's model of the other seats (steering.py).
 """
 
 from __future__ import annotations
