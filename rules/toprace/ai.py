@@ -11,8 +11,8 @@ that it is also its standing order (``plan``, TR-ORD-2). It never plays a breakd
 front car (``sensible``).
 
 The easy AI makes a newcomer's mistakes, on purpose and always the same ones (``easy_action``).
-The reflexes (``reflex``) are a quick player by a weight per car: the easy AI's play, and how the
-strong AI's search expects the other seats to answer.
+The reflexes (``reflex``) are a quick player by a weight per car: the easy AI's play, and the
+choices inside a card of the strong AI's model of the other seats (steering.py).
 """
 
 from __future__ import annotations
@@ -308,7 +308,7 @@ def weights(state: TopRaceState, seat: int, rival: float = RIVAL) -> list[float]
     return found
 
 
-def _card_push(state: TopRaceState, w: list[float], cid: int) -> float:
+def card_push(state: TopRaceState, w: list[float], cid: int) -> float:
     """What a card is worth by the weights, if every car moved its full points (no look-ahead)."""
     card = CARD[cid]
     if card.pair is not None:
@@ -342,7 +342,7 @@ def reflex(state: TopRaceState, seat: int, opts: list[Action], w: list[float]) -
     open for a car it likes, short and boxed in for one it does not; the favourite as a bet."""
     ask = state.ask
     if ask == "play":
-        return max(opts, key=lambda a: (_card_push(state, w, a.n), -a.n))
+        return max(opts, key=lambda a: (card_push(state, w, a.n), -a.n))
     if ask == "mode":
         pair = CARD[state.card].pair
         assert pair is not None, "a mode is only asked for a pair card"

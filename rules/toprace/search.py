@@ -4,18 +4,22 @@ the other players' replies to the card it plays.
 Which card to play is where a look one move deep misses most: the next players answer with their
 own cards (a breakdown for the leader, a jam behind a car just moved). The search keeps the few
 cards the normal AI rates best, then, for a fixed number of samples of the hidden cards consistent
-with the seat's view (``estimate.determinize``: never read from the state), plays each candidate and
-the next two seats' cards (fewer if the seat's own turn comes first) with the quick ``ai.reflex``
-player, and keeps the candidate whose positions are best on average (the same samples for every
-candidate). It is bounded by a count of samples and replies, not by time: rules are pure.
+with the seat's view (``estimate.determinize``: never read from the state), the other seats' secret
+bets guessed on the car in front (``steering.guess_bets``), plays each candidate and the next two
+seats' cards (fewer if the seat's own turn comes first) by the steering model (``steering.reply``:
+each seat pushes its own cars and the cars it backs and holds back the rival in front), and keeps
+the candidate whose positions are best on average (the same samples for every candidate), the
+guessed bets paying those seats in the judgement. It is bounded by a count of samples and
+replies, not by time: rules are pure.
 """
 
 from __future__ import annotations
 
 import random
 
-from rules.toprace import ai, estimate
+from rules.toprace import ai, estimate, steering
 from rules.toprace.actions import Action
+from rules.toprace.data import BET_NONE, NOT_BET
 from rules.toprace.rules import apply, legal_actions, to_act
 from rules.toprace.state import TopRaceState
 
@@ -35,8 +39,8 @@ _NO_DRAW = random.Random(0)
 
 def replies(state: TopRaceState, seat: int) -> TopRaceState:
     """The state once the next seats have played ``REPLY_CARDS`` cards, or up to ``seat``'s next
-    card, or the race is over; each decision taken by the quick reflex player (bets included,
-    ``seat``'s own too)."""
+    card, or the race is over; each decision taken by the steering model (``steering.reply``:
+    bets included, ``seat``'s own too)."""
     race = state.race
     cards = 0
     for _ in range(MAX_REPLIES):
@@ -47,7 +51,7 @@ def replies(state: TopRaceState, seat: int) -> TopRaceState:
         cards += state.ask == "play"
         mover = min(to_act(state))
         opts = list(legal_actions(state, mover))
-        action = opts[0] if len(opts) == 1 else ai.reflex(state, mover, opts, ai.weights(state, mover))
+        action = opts[0] if len(opts) == 1 else steering.reply(state, mover, opts)
         state, _ = apply(state, mover, action, _NO_DRAW)
     return state
 
@@ -65,12 +69,23 @@ def best_card(state: TopRaceState, seat: int, opts: list[Action], rng: random.Ra
         return candidates[0]
     totals = [0.0] * len(candidates)
     for _ in range(SAMPLES):
-        sample = estimate.determinize(state, seat, rng)
+        sample = steering.guess_bets(estimate.determinize(state, seat, rng), seat)
         for i, card in enumerate(candidates):
-            after = ai.finish_card(apply(sample, seat, card, _NO_DRAW)[0], seat)
-            totals[i] += estimate.value(replies(after, seat), seat, estimate.FINE_DRAWS)
+            after = replies(ai.finish_card(apply(sample, seat, card, _NO_DRAW)[0], seat), seat)
+            totals[i] += estimate.value(after, seat, estimate.FINE_DRAWS, _guessed(after, seat))
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     return candidates[best]
+
+
+def _guessed(state: TopRaceState, seat: int) -> list[estimate.Guess]:
+    """The other seats' bets a sample holds (guessed by ``steering.guess_bets``: never read), as
+    the judgement's guesses: they pay those seats in its draws."""
+    return [
+        (s, tip, car)
+        for tip in range(3)
+        for s, car in enumerate(state.bets[tip])
+        if s != seat and car not in (NOT_BET, BET_NONE)
+    ]
 
 
 def strong_action(state: TopRaceState, seat: int, rng: random.Random) -> Action:
