@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules.engine import Event
+from rules.engine import Event, ai_player, playout
 from rules.toprace import GAME
 from rules.toprace.actions import Action
 from rules.toprace.data import ARROWS, CAR_LETTERS, CELL_INDEX, LANE, NCARS, OFF, ROW
@@ -126,6 +126,16 @@ def drive(state: TopRaceState, pick: Pick | None = None, limit: int = 100_000) -
         n += 1
         assert n < limit
     return state
+
+
+def mid_race(players: int, seed: int, played: int, tipped: bool = False) -> TopRaceState:
+    """The first card to play, in a game the normal AI plays from seed ``seed``, once more than
+    ``played`` cards are down (and, if ``tipped``, a TIP line has been passed)."""
+    for ply in playout(GAME, GAME.start(players, {}, seed), seed, ai_player(GAME, seed)):
+        state = ply.before
+        if state.ask == "play" and len(state.played) > played and (any(state.tips) or not tipped):
+            return state
+    raise AssertionError("the game ended before that card")
 
 
 def auction_state(*args: Any, **kwargs: Any) -> TopRaceState:

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from rules.engine import AI_LEVELS, ai_player, playout, rng_for
+from rules.engine import AI_LEVELS, rng_for
 from rules.toprace import GAME, ai, estimate, orders, search
 from rules.toprace.data import BID_STEP, NOT_BET, START_MONEY, TIP_PAYOUT
 from rules.toprace.state import TopRaceState
-from tests.rules.toprace.helpers import auction_state, base, car, race_state
+from tests.rules.toprace.helpers import auction_state, base, car, mid_race, race_state
 from tests.support.strength import play_levels
 
 
@@ -46,11 +46,7 @@ def test_strong_plays_a_whole_game(players: int) -> None:
 def test_levels_are_deterministic_for_a_given_random_source() -> None:
     """Each level answers the same state and random source the same way (a replayed table's AI
     plays as it did; the strong search is bounded by counts, never by time)."""
-    state = GAME.start(4, {}, 5)
-    for ply in playout(GAME, state, 5, ai_player(GAME, 5)):
-        if ply.before.ask == "play" and len(ply.before.played) > 6:
-            state = ply.before
-            break
+    state = mid_race(4, 5, 6)
     for level in AI_LEVELS:
         first = GAME.ai_action(state, state.turn, rng_for("x", 1), level)
         assert GAME.ai_action(state, state.turn, rng_for("x", 1), level) == first
@@ -100,11 +96,7 @@ def test_easy_takes_turbo_and_lets_rivals_run() -> None:
 def test_strong_replies_are_the_next_seats_cards(players: int) -> None:
     """search.replies plays the next seats' cards (two at most), stopping at the searching seat's
     own next card: a bounded search."""
-    state = GAME.start(players, {}, 8)
-    for ply in playout(GAME, state, 8, ai_player(GAME, 8)):
-        if ply.before.ask == "play" and len(ply.before.played) > players:
-            state = ply.before
-            break
+    state = mid_race(players, 8, players)
     seat = state.turn
     sample = estimate.determinize(state, seat, random.Random(1))
     card = GAME.legal_actions(sample, seat)[0]
@@ -121,11 +113,7 @@ def test_strong_replies_are_the_next_seats_cards(players: int) -> None:
 def test_determinize_keeps_what_the_seat_sees_and_deals_the_rest() -> None:
     """determinize: the seat's hand, the board and every hand's size stay; the other hands, the
     cards set aside and other seats' bets are redrawn from what the seat has not seen."""
-    state = GAME.start(5, {}, 3)
-    for ply in playout(GAME, state, 3, ai_player(GAME, 3)):
-        if ply.before.ask == "play" and len(ply.before.played) > 10 and any(ply.before.tips):
-            state = ply.before
-            break
+    state = mid_race(5, 3, 10, tipped=True)
     seat = state.turn
     sample = estimate.determinize(state, seat, random.Random(4))
     assert sample.hands[seat] == state.hands[seat]

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import random
 
-from rules.engine import ai_player, playout
 from rules.toprace import GAME, ai, estimate, search, steering
 from rules.toprace.data import BET_NONE, NOT_BET
-from tests.rules.toprace.helpers import car, race_state
+from tests.rules.toprace.helpers import car, mid_race, race_state
 
 A10, C5 = 1, 9
 """Card ids (§1.2 deck order): A10 moves car A ten rows, C5 car C five."""
@@ -69,11 +68,7 @@ def test_tr_tip_3_the_model_backs_the_car_in_front_and_holds_back_the_rival_lead
 def test_strong_reads_only_its_own_view() -> None:
     """The strong AI's card is the same whatever the other seats hold or bet (the search deals
     them from the seat's view, ``estimate.determinize``, and guesses the bets)."""
-    state = GAME.start(4, {}, 3)
-    for ply in playout(GAME, state, 3, ai_player(GAME, 3)):
-        if ply.before.ask == "play" and len(ply.before.played) > 12 and any(ply.before.tips):
-            state = ply.before
-            break
+    state = mid_race(4, 3, 12, tipped=True)
     seat = state.turn
     assert state.ask == "play" and any(b not in (NOT_BET,) for row in state.bets for b in row)
     others = [s for s in range(4) if s != seat]
