@@ -69,11 +69,19 @@ class Lookahead:
     Emperor is taken: then the games played on are short and tell how the race ends, which the
     pace so far (appraise.turns_left) judges worst."""
     worlds: int = 16
+    """Worlds at a two-player table (``worlds_at``: fewer at a bigger one)."""
     plans: int = 3
     rounds: int = 40
     sure: float = 1.0
     """How many standard errors a plan must gain to replace the search's best (``surely_better``)."""
     weights: Weights = WEIGHTS
+
+    def worlds_at(self, players: int) -> int:
+        """Worlds dealt at a table of ``players``: every seat plays its turns in a game played on,
+        so a bigger table's games cost more each; fewer of them keep a decision's work near a
+        two-player one's (the strong AI's budget, 2 s a decision), at least two so that
+        ``surely_better`` has a spread to judge."""
+        return max(2, self.worlds * 2 // players)
 
 
 def near_the_end(state: TakenokoState, look: Lookahead) -> bool:
@@ -89,11 +97,11 @@ def plan_values(
     rng: random.Random,
     look: Lookahead,
 ) -> list[list[float]]:
-    """Each plan's results, one per world (``look.worlds`` of them), of its game played on
+    """Each plan's results, one per world (``look.worlds_at`` the table's size), of its game played on
     (``played``): every plan meets the same worlds and the same dice, so in one world they differ
     by the plan alone."""
     found: list[list[float]] = [[] for _ in plans]
-    for _ in range(look.worlds):
+    for _ in range(look.worlds_at(state.players)):
         world = sample_world(state, seat, random.Random(rng.random()))
         dice = rng.random()
         for n, action in enumerate(plans):

@@ -99,3 +99,16 @@ def test_the_plans_do_not_read_the_other_seats_secrets() -> None:
         if tried == 3:
             break
     assert tried == 3
+
+
+def test_a_bigger_table_plays_on_in_fewer_worlds() -> None:
+    """Every seat plays its turns in a game played on, so the look ahead deals 16 worlds at two
+    players, 10 at three, 8 at four (a decision's work near a two-player one's), never fewer than
+    two; ``plan_values`` returns one result per world dealt."""
+    assert [LOOKAHEAD.worlds_at(n) for n in (2, 3, 4)] == [16, 10, 8]
+    assert Lookahead(worlds=3).worlds_at(4) == 2
+    state = next(s for s in STATES if s.step == "action" and s.players > 2 and len(legal_actions(s, s.turn)) > 1)
+    plans = list(legal_actions(state, state.turn))[:2]
+    look = Lookahead(worlds=4, plans=2, rounds=1)
+    values = plan_values(state, state.turn, plans, random.Random(2), look)
+    assert [len(v) for v in values] == [look.worlds_at(state.players)] * 2 and look.worlds_at(state.players) < 4
