@@ -88,6 +88,9 @@ def card_worth(state: TopRaceState, w: list[float], cid: int) -> float:
 
 def _moved(cells: list[int], car: int, points: int, weight: float) -> tuple[int, int]:
     """(rows moved, end cell) of ``car``'s move, as far as it goes if liked, else as short."""
+    # The racer of the strength bench (tests/support/strategies/toprace.py) steps a car the same
+    # way: both follow TR-MOVE-3/4 through ``legal_ends``. They stay apart on purpose, so that the
+    # bench's opponents are written independently of the AI they measure.
     ends = legal_ends(cells, car, points)
     if not ends:
         return 0, cells[car]
