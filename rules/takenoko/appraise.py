@@ -260,9 +260,9 @@ def _likely(unseen: dict[Need, int], eaten: Triple) -> dict[Need, float]:
 def _hunger(state: TakenokoState, seat: Seat, unseen: dict[Need, int]) -> Hunger:
     """The sections of each colour the other seats' panda cards still lack, as ``seat`` judges
     them (their card backs and boards are public, TK-OBJ-06): what their pandas will eat."""
-    found = [0.0, 0.0, 0.0]
     if not unseen:
         return (0.0, 0.0, 0.0)
+    found = [0.0, 0.0, 0.0]
     for other in range(state.players):
         if other == seat:
             continue

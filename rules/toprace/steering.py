@@ -55,10 +55,12 @@ def weights(state: TopRaceState, seat: Seat) -> list[float]:
         if car not in (NOT_BET, BET_NONE):
             found[car] += BACKED[tip]
             backed.add(car)
-    rivals = [c for c in places(state) if c not in state.finish and state.owner[c] not in (-1, seat)]
-    rivals = [c for c in rivals if c not in backed]
-    if rivals:
-        found[rivals[0]] += LEADER
+    leader = next(
+        (c for c in places(state) if c not in state.finish and c not in backed and state.owner[c] not in (-1, seat)),
+        None,
+    )
+    if leader is not None:
+        found[leader] += LEADER
     return found
 
 
